@@ -1,0 +1,61 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+SplitMix64: fast to clone, trivially JSON-serialisable, and identical on every
+platform and Python version, so that a game is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+class Rng:
+    """SplitMix64 generator; ``state`` is a 64-bit integer."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        """Return the next 64-bit output."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Return a uniform integer in ``[0, n)`` (multiply-shift, bias < 2**-50)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return (self.next64() * n) >> 64
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """Return one element of a non-empty sequence."""
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(seq) - 1, 0, -1):
+            j = self.below(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def clone(self) -> Rng:
+        """Return an independent copy continuing the same stream."""
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+
+def derive_seed(*parts: int | str) -> int:
+    """Mix integers and strings into one 63-bit seed (stable across runs)."""
+    r = Rng(0x5EED)
+    for part in parts:
+        value = part if isinstance(part, int) else int.from_bytes(part.encode(), "little")
+        r.state ^= value & _MASK
+        r.next64()
+    return r.next64() >> 1

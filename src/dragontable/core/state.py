@@ -1,0 +1,200 @@
+"""The state contract every game implements.
+
+A state is always waiting on exactly one seat's decision, or is over. Actions are
+strings in the game's canonical notation; ``legal_actions()`` lists them and
+``apply()`` takes one. Games subclass :class:`State` and implement the hooks
+marked "game hook".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, NotationError, RecordError
+from .game import Game
+
+LogEntry = dict[str, Any]
+"""A structured log entry: ``{"key": "dragon.tribute.paid", "seat": 2, "yuan": 4}``.
+
+An entry with ``"to": seat`` is private to that seat (see :meth:`State.log_for`).
+"""
+
+_MISSING = object()
+
+
+class State:
+    """Base class of every game state. See ``docs/architecture.md``."""
+
+    game: ClassVar[Game]
+    __slots__ = ("players", "seed", "options", "history", "log", "_legal")
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[str]
+    log: list[LogEntry]
+    _legal: dict[str, Any] | None
+
+    # -- game hooks ---------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose decision it is, or ``None`` when the game is over."""
+        raise NotImplementedError
+
+    def _legal_map(self) -> dict[str, Any]:
+        """Game hook: canonical notation -> internal payload for every legal action."""
+        raise NotImplementedError
+
+    def _do(self, payload: Any) -> None:
+        """Game hook: carry out a legal action and run the game on to the next decision."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: str) -> str:
+        """Game hook: name the rule that forbids ``action`` (canonical, parsed)."""
+        return "it is not among the legal actions now"
+
+    def prompt(self) -> dict[str, Any]:
+        """Game hook: the pending decision as a message key with parameters."""
+        raise NotImplementedError
+
+    def scores(self) -> list[dict[str, Any]]:
+        """Game hook: per seat ``{"total": int, "breakdown": {source: int}}``."""
+        raise NotImplementedError
+
+    def ranking(self) -> list[int]:
+        """Game hook: seats from first place to last, ties broken by the rules."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Game hook: a JSON-ready dict of exactly what ``player`` may see (None: spectator)."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> dict[str, Any]:
+        """Game hook: the full game-specific state as JSON-ready data."""
+        raise NotImplementedError
+
+    def _copy(self) -> State:
+        """Game hook: an independent copy (cheap; called by :meth:`clone`)."""
+        raise NotImplementedError
+
+    def determinize(self, player: int, seed: int) -> State:
+        """Game hook: a full state consistent with everything ``player`` has seen."""
+        raise NotImplementedError
+
+    # -- the contract ---------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions in canonical notation (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_map()
+        return list(legal)
+
+    def is_legal(self, action: str) -> bool:
+        try:
+            self._resolve(action)
+        except (IllegalAction, NotationError):
+            return False
+        return True
+
+    def _resolve(self, action: str) -> tuple[str, Any]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_map()
+        if not isinstance(action, str):
+            raise NotationError(f"an action must be a string in notation, not {action!r}")
+        payload = legal.get(action, _MISSING)
+        if payload is not _MISSING:
+            return action, payload
+        canonical = self.game.parse_action(action)
+        payload = legal.get(canonical, _MISSING)
+        if payload is _MISSING:
+            if self.is_over:
+                raise IllegalAction(f"{canonical}: the game is over")
+            raise IllegalAction(
+                f"{canonical}: not legal for seat {self.current_player}: "
+                f"{self._why_illegal(canonical)}"
+            )
+        return canonical, payload
+
+    def apply(self, action: str) -> None:
+        """Apply one action (notation). Raises ``IllegalAction``/``NotationError`` untouched."""
+        canonical, payload = self._resolve(action)
+        self.history.append(canonical)
+        self._legal = None
+        self._do(payload)
+
+    push = apply
+
+    def winners(self) -> list[int]:
+        """The winning seat(s) once the game is over."""
+        return self.ranking()[:1] if self.is_over else []
+
+    def log_for(self, player: int | None, since: int = 0) -> list[LogEntry]:
+        """Log entries from index ``since`` that ``player`` may see, without privacy marks."""
+        out = []
+        for entry in self.log[since:]:
+            to = entry.get("to")
+            if to is None:
+                out.append(entry)
+            elif to == player:
+                out.append({k: v for k, v in entry.items() if k != "to"})
+        return out
+
+    def clone(self) -> State:
+        """An independent copy; applying actions to it never touches this state."""
+        return self._copy()
+
+    def record(self) -> dict[str, Any]:
+        """The game record: game, players, seed, options and every action so far."""
+        return {
+            "format": "dragontable-record/1",
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.history),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """A full snapshot (including the RNG) that :func:`from_json` continues exactly."""
+        return {
+            "format": "dragontable-state/1",
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "history": list(self.history),
+            "log": [dict(e) for e in self.log],
+            "state": self._snapshot(),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.name} players={self.players} "
+            f"seed={self.seed} actions={len(self.history)}>"
+        )
+
+
+def check_snapshot(data: Any, game: Game) -> dict[str, Any]:
+    """Validate the envelope of a snapshot from :meth:`State.to_json`."""
+    if not isinstance(data, dict) or data.get("format") != "dragontable-state/1":
+        raise RecordError("not a dragontable state snapshot (format dragontable-state/1)")
+    if data.get("game") != game.name:
+        raise RecordError(f"snapshot is of game {data.get('game')!r}, not {game.name!r}")
+    for key in ("players", "seed", "options", "history", "log", "state"):
+        if key not in data:
+            raise RecordError(f"snapshot lacks {key!r}")
+    return data

@@ -1,0 +1,56 @@
+"""The game registry: ``create(name, players=N, seed=S, options={...})``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.errors import OptionError, RecordError
+from ..core.game import Game
+from ..core.state import State, check_snapshot
+
+# name -> module that defines GAME; modules are imported on first use.
+_MODULES: dict[str, str] = {
+    "dragon": "dragontable.games.dragon",
+}
+_ALIASES = {"ityotd": "dragon", "year-of-the-dragon": "dragon"}
+
+
+def names() -> list[str]:
+    """Names of the games that are installed and importable."""
+    out = []
+    for name in _MODULES:
+        try:
+            get(name)
+        except ImportError:
+            continue
+        out.append(name)
+    return out
+
+
+def get(name: str) -> Game:
+    """The :class:`Game` descriptor for ``name``."""
+    key = _ALIASES.get(name, name)
+    if key not in _MODULES:
+        raise OptionError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    game: Game = importlib.import_module(_MODULES[key]).GAME
+    return game
+
+
+def create(
+    name: str,
+    players: int,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """Start a new game of ``name``; options are validated against the game's list."""
+    return get(name).create(players, seed, options)
+
+
+def from_json(data: dict[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.to_json` output."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise RecordError("not a dragontable state snapshot")
+    game = get(data["game"])
+    return game.state_from_json(check_snapshot(data, game))

@@ -1,0 +1,105 @@
+"""In the Year of the Dragon: the state class on the core contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.state import State
+from . import data as D
+from . import events  # noqa: F401  (registers the event tasks)
+from .determinize import determinize
+from .explain import why_illegal
+from .rules import OPTIONS, advance, do
+from .setup import setup
+from .state import DragonData
+from .view import view
+
+# Which decision kinds a prompt names, and the parameters it shows (never secrets).
+_PROMPT_PARAMS = {
+    "init": (), "place": ("tile",), "full": ("tile",), "action": (), "floor": ("n",),
+    "privilege": (), "walltile": (), "card": (), "take": (), "release": ("n", "reason"),
+    "drought": ("n",), "quake": ("n",), "quakefix": (), "flood": ("n",), "tornado": ("n",),
+    "sunrise": (), "edict": (),
+}
+_TASK_FIELDS = {
+    "place": ("tile",), "full": ("tile",), "floor": ("n",), "release": ("n", "reason"),
+    "drought": ("n",), "quake": ("n",), "flood": ("n",), "tornado": ("n",),
+}
+
+
+class DragonState(DragonData):
+    """A game of In the Year of the Dragon. Create with ``games.create("dragon", ...)``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> DragonState:
+        st = cls.__new__(cls)
+        setup(st, players, seed, options)
+        advance(st)
+        return st
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> DragonState:
+        st = cls.__new__(cls)
+        st.players, st.seed = int(data["players"]), int(data["seed"])
+        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
+        st.history = list(data["history"])
+        st.log = [dict(e) for e in data["log"]]
+        st._legal = None
+        st._restore(data["state"])
+        return st
+
+    # -- core hooks ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        tasks = self.tasks
+        return tasks[-1][1] if tasks else None  # type: ignore[no-any-return]
+
+    def _legal_map(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {}
+        task = self.tasks[-1]
+        return OPTIONS[task[0]](self, task)
+
+    def _do(self, payload: Any) -> None:
+        do(self, payload)
+
+    def _why_illegal(self, action: str) -> str:
+        return why_illegal(self, action)
+
+    def prompt(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {"key": "dragon.prompt.over"}
+        task = self.tasks[-1]
+        kind = task[0]
+        out: dict[str, Any] = {"key": f"dragon.prompt.{kind}", "seat": task[1]}
+        for name, value in zip(_TASK_FIELDS.get(kind, ()), task[2:]):
+            if name in _PROMPT_PARAMS[kind]:
+                out[name] = value
+        return out
+
+    def scores(self) -> list[dict[str, Any]]:
+        return [{"total": p.vp, "breakdown": dict(p.vp_by)} for p in self.seats]
+
+    def ranking(self) -> list[int]:
+        """Most VP first; ties by person track, then stack height (§4.6, D4)."""
+        return sorted(range(self.players),
+                      key=lambda s: (self.seats[s].vp, self.seats[s].pt, self.seats[s].pt_stack),
+                      reverse=True)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        if player is not None and not 0 <= player < self.players:
+            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        return view(self, player)
+
+    def determinize(self, player: int, seed: int) -> DragonState:
+        return determinize(self, player, seed)  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> str:
+        """The decision kind on top (``action``, ``card``, ``release``, …) or ``over``."""
+        return self.tasks[-1][0] if self.tasks else "over"  # type: ignore[no-any-return]
+
+
+__all__ = ["D", "DragonState"]

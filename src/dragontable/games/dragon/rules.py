@@ -1,0 +1,412 @@
+"""In the Year of the Dragon: the round flow and every player decision (reference §3-§4).
+
+The game is a stack of tasks (``state.tasks``, top = last). An automatic task runs and
+may push others; a decision task waits for its seat. ``OPTIONS[kind]`` lists a
+decision's legal actions as ``{notation: payload}``; ``APPLY[kind]`` carries one out.
+Events and the expansions' effects are in ``events.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import data as D
+from .state import DragonData, Player, Task
+
+Legal = dict[str, Any]
+AUTO: dict[str, Callable[[DragonData, Task], None]] = {}
+OPTIONS: dict[str, Callable[[DragonData, Task], Legal]] = {}
+APPLY: dict[str, Callable[[DragonData, Task, Any], None]] = {}
+PREF = tuple(f"p{i}" for i in range(1, 64))
+
+
+# -- person track and turn order (§3.7) --------------------------------------
+def move(st: DragonData, seat: int, n: int) -> None:
+    """Advance a marker ``n`` spaces; ending on an occupied space puts it on top."""
+    if n <= 0:
+        return
+    p = st.seats[seat]
+    p.pt += n
+    top = 0
+    for q in st.seats:
+        if q is not p and q.pt == p.pt and q.pt_stack > top:
+            top = q.pt_stack
+    p.pt_stack = top + 1
+    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": p.pt})
+
+
+def turn_order(st: DragonData) -> list[int]:
+    return sorted(range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack),
+                  reverse=True)
+
+
+def push(st: DragonData, *tasks: Task) -> None:
+    """Push tasks so that the first one given runs first."""
+    st.tasks.extend(reversed(tasks))
+
+
+# -- the engine loop ------------------------------------------------------------
+def advance(st: DragonData) -> None:
+    """Run automatic tasks until a decision with at least one legal option is on top."""
+    tasks = st.tasks
+    while tasks:
+        task = tasks[-1]
+        auto = AUTO.get(task[0])
+        if auto is not None:
+            tasks.pop()
+            auto(st, task)
+            continue
+        legal = OPTIONS[task[0]](st, task)
+        if legal:
+            st._legal = legal
+            return
+        tasks.pop()  # a decision nobody can take (e.g. a release with no persons)
+    st._legal = {}
+
+
+def do(st: DragonData, payload: Any) -> None:
+    task = st.tasks.pop()
+    APPLY[task[0]](st, task, payload)
+    advance(st)
+
+
+# -- palaces ------------------------------------------------------------------------
+def add_resident(p: Player, idx: int, tile: str) -> None:
+    floors, res = p.palaces[idx]
+    p.palaces[idx] = (floors, res + (tile,))
+
+
+def remove_resident(st: DragonData, p: Player, idx: int, tile: str, reason: str) -> None:
+    floors, res = p.palaces[idx]
+    i = res.index(tile)
+    p.palaces[idx] = (floors, res[:i] + res[i + 1:])
+    st.box[tile] += 1
+    st.log.append({"key": "dragon.person.released", "seat": p.seat, "tile": tile,
+                   "palace": idx + 1, "reason": reason})
+
+
+def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None = None) -> Legal:
+    """``{prefix pN:tile: (palace, tile)}`` for every distinct resident."""
+    out: Legal = {}
+    for i, (floors, res) in enumerate(p.palaces):
+        if only is not None and not only(i):
+            continue
+        for tile in res:
+            key = f"{prefix} {PREF[i]}:{tile}"
+            if key not in out:
+                out[key] = (i, tile)
+    return out
+
+
+# -- setup: initial persons (§3.6) -----------------------------------------------
+def opt_init(st: DragonData, task: Task) -> Legal:
+    used = {(a, b) for (a, b) in _pairs_taken(st)}
+    young = [t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0]
+    out: Legal = {}
+    for i, a in enumerate(young):
+        for b in young[i + 1:]:
+            if (a, b) not in used:
+                out[f"pick {a}+{b}"] = (a, b)
+    return out
+
+
+def _pairs_taken(st: DragonData) -> list[tuple[str, str]]:
+    pairs = []
+    for p in st.seats:
+        if p.played and p.played[0][0] == "init":
+            a, b = p.played[0][1].split("+")
+            pairs.append((a, b))
+    return pairs
+
+
+def apply_init(st: DragonData, task: Task, pair: tuple[str, str]) -> None:
+    seat = task[1]
+    p = st.seats[seat]
+    p.played.append(("init", "+".join(pair), ""))
+    tiles = [c + D.YOUNG for c in pair]
+    for tile in tiles:
+        st.supply[tile] -= 1
+    st.log.append({"key": "dragon.init.picked", "seat": seat, "tiles": tiles})
+    push(st, ("place", seat, tiles[0], 0), ("place", seat, tiles[1], 0),
+         ("move", seat, sum(D.VALUE[t] for t in tiles)))
+
+
+def auto_move(st: DragonData, task: Task) -> None:
+    move(st, task[1], task[2])
+
+
+# -- placing a new person (§4.3 step 4) ------------------------------------------------
+def opt_place(st: DragonData, task: Task) -> Legal:
+    p = st.seats[task[1]]
+    return {f"place {PREF[i]}": i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
+
+
+def apply_place(st: DragonData, task: Task, idx: int) -> None:
+    _, seat, tile, moves = task
+    add_resident(st.seats[seat], idx, tile)
+    st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
+    if moves:
+        move(st, seat, D.VALUE[tile])
+
+
+def opt_full(st: DragonData, task: Task) -> Legal:
+    out = resident_options(st.seats[task[1]], "replace")
+    out["decline"] = None
+    return out
+
+
+def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> None:
+    _, seat, tile = task
+    p = st.seats[seat]
+    if choice is None:
+        st.box[tile] += 1
+        st.log.append({"key": "dragon.person.declined", "seat": seat, "tile": tile})
+        return
+    idx, old = choice
+    remove_resident(st, p, idx, old, "replaced")
+    add_resident(p, idx, tile)
+    st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
+    move(st, seat, D.VALUE[tile])
+
+
+def receive_tile(st: DragonData, seat: int, tile: str) -> None:
+    """A tile has left the supply for ``seat``: place it, or replace/decline when full."""
+    if st.seats[seat].free_space():
+        push(st, ("place", seat, tile, 1))
+    else:
+        push(st, ("full", seat, tile))
+
+
+# -- round flow (§4.0) ----------------------------------------------------------------
+def auto_round(st: DragonData, task: Task) -> None:
+    if st.round > D.ROUNDS:
+        push(st, ("final",))
+        return
+    st.log.append({"key": "dragon.round.started", "round": st.round,
+                   "event": st.event_track[st.round - 1]})
+    tail: list[Task] = [("events",), ("decay",)]
+    after_decay = st.options["great_event_timing"] == "after_decay"
+    if st.round == D.GREAT_EVENT_ROUND and st.great_event and after_decay:
+        tail.append(("great",))
+    tail.append(("scoring",))
+    if (st.round == D.ROUNDS and st.options["great_wall"] != "off"
+            and st.options["great_wall_final_timing"] == "after_round_scoring"):
+        tail.append(("wallcheck", D.ROUNDS))
+    push(st, ("actions",), ("persons",), *tail, ("endround",))
+
+
+def auto_endround(st: DragonData, task: Task) -> None:
+    st.round += 1
+    push(st, ("round",))
+
+
+def auto_actions(st: DragonData, task: Task) -> None:
+    """Shuffle and deal the action cards into groups, then each seat decides (§4.1)."""
+    deck = list(D.ACTION_CARDS)
+    if st.options["great_wall"] != "off":
+        deck.append(D.WALL_CARD)
+    st.rng.shuffle(deck)
+    groups, at = [], 0
+    for size in D.GROUP_SIZES[(st.players, len(deck))]:
+        groups.append(tuple(deck[at:at + size]))
+        at += size
+    st.groups = groups
+    st.dragons = [[] for _ in groups]
+    st.order = turn_order(st)
+    st.log.append({"key": "dragon.actions.dealt", "groups": [list(g) for g in groups]})
+    push(st, *[("action", s) for s in st.order])
+
+
+def opt_action(st: DragonData, task: Task) -> Legal:
+    p = st.seats[task[1]]
+    out: Legal = {}
+    for g, cards in enumerate(st.groups):
+        fee = D.OCCUPIED_FEE if st.dragons[g] else 0
+        yuan = p.yuan - fee
+        if yuan < 0:
+            continue
+        for card in cards:
+            if card == "privilege" and yuan < D.SMALL_PRIVILEGE_COST:
+                continue
+            if card == D.WALL_CARD and (len(st.wall) >= D.WALL_LENGTH or not p.wall_tiles):
+                continue
+            out[f"{card}@{g + 1}"] = (g, card, fee)
+    out["refill"] = None
+    return out
+
+
+def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None) -> None:
+    seat = task[1]
+    p = st.seats[seat]
+    if choice is None:
+        gain = max(0, D.REFILL_TO - p.yuan)
+        p.yuan += gain
+        st.log.append({"key": "dragon.action.refill", "seat": seat, "yuan": gain})
+        return
+    g, card, fee = choice
+    p.yuan -= fee
+    st.dragons[g].append(seat)
+    st.log.append({"key": "dragon.action.taken", "seat": seat, "card": card, "group": g + 1,
+                   "fee": fee})
+    if card == "tax":
+        gain = D.ACTION_BASE["tax"] + p.symbols("T")
+        p.yuan += gain
+        st.log.append({"key": "dragon.gain.yuan", "seat": seat, "n": gain})
+    elif card == "build":
+        push(st, ("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
+    elif card == "harvest":
+        gain = D.ACTION_BASE["harvest"] + p.symbols("F")
+        p.rice += gain
+        st.log.append({"key": "dragon.gain.rice", "seat": seat, "n": gain})
+    elif card == "fireworks":
+        gain = D.ACTION_BASE["fireworks"] + p.symbols("P")
+        p.fireworks += gain
+        st.log.append({"key": "dragon.gain.fireworks", "seat": seat, "n": gain})
+    elif card == "parade":
+        move(st, seat, D.ACTION_BASE["parade"] + p.symbols("W"))
+    elif card == "research":
+        gain = D.ACTION_BASE["research"] + p.symbols("S")
+        p.gain_vp(gain, "research")
+        st.log.append({"key": "dragon.gain.vp", "seat": seat, "n": gain, "source": "research"})
+    elif card == "privilege":
+        push(st, ("privilege", seat))
+    elif card == D.WALL_CARD:
+        if st.options["great_wall"] == "random_tile":
+            build_wall_tile(st, seat, st.rng.choice(sorted(p.wall_tiles)))
+        else:
+            push(st, ("walltile", seat))
+
+
+def opt_floor(st: DragonData, task: Task) -> Legal:
+    p = st.seats[task[1]]
+    out: Legal = {f"floor {PREF[i]}": i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
+    out["floor new"] = -1
+    return out
+
+
+def apply_floor(st: DragonData, task: Task, idx: int) -> None:
+    _, seat, n = task
+    p = st.seats[seat]
+    if idx < 0:
+        p.palaces.append((1, ()))
+        idx = len(p.palaces) - 1
+    else:
+        f, res = p.palaces[idx]
+        p.palaces[idx] = (f + 1, res)
+    st.log.append({"key": "dragon.floor.built", "seat": seat, "palace": idx + 1,
+                   "floors": p.palaces[idx][0]})
+    if n > 1:
+        push(st, ("floor", seat, n - 1))
+
+
+def opt_privilege(st: DragonData, task: Task) -> Legal:
+    p = st.seats[task[1]]
+    large = D.LARGE_PRIVILEGE_COST[st.options["edition"]]
+    out: Legal = {"privilege small": ("small", D.SMALL_PRIVILEGE_COST)}
+    if p.yuan >= large:
+        out["privilege large"] = ("large", large)
+    return out
+
+
+def apply_privilege(st: DragonData, task: Task, choice: tuple[str, int]) -> None:
+    size, cost = choice
+    p = st.seats[task[1]]
+    p.yuan -= cost
+    if size == "small":
+        p.priv_small += 1
+    else:
+        p.priv_large += 1
+    st.log.append({"key": "dragon.privilege.bought", "seat": p.seat, "size": size,
+                   "yuan": cost})
+
+
+def opt_walltile(st: DragonData, task: Task) -> Legal:
+    p = st.seats[task[1]]
+    return {f"wall {t}": t for t in D.WALL_TILES if t in p.wall_tiles}
+
+
+def apply_walltile(st: DragonData, task: Task, tile: str) -> None:
+    build_wall_tile(st, task[1], tile)
+
+
+def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
+    """Build the Wall (§5.1.3): gain the bonus, then the tile joins the wall."""
+    p = st.seats[seat]
+    p.wall_tiles.remove(tile)
+    st.wall.append(seat)
+    st.log.append({"key": "dragon.wall.built", "seat": seat, "tile": tile,
+                   "position": len(st.wall)})
+    bonus = D.WALL_BONUS[tile]
+    if tile == "rice":
+        p.rice += bonus
+    elif tile == "fireworks":
+        p.fireworks += bonus
+    elif tile == "yuan":
+        p.yuan += bonus
+    elif tile == "vp":
+        p.gain_vp(bonus, "wall_tile")
+    elif tile == "pt":
+        move(st, seat, bonus)
+    elif tile == "floor":
+        push(st, ("floor", seat, bonus))
+
+
+# -- person phase (§4.3) --------------------------------------------------------------
+def auto_persons(st: DragonData, task: Task) -> None:
+    if st.round >= D.ROUNDS or not any(p.hand for p in st.seats):
+        return
+    st.order = turn_order(st)
+    push(st, *[("card", s) for s in st.order if st.seats[s].hand])
+
+
+def candidates(st: DragonData, card: str) -> list[str]:
+    if card == D.JOKER:
+        return [t for t in D.TILES if st.supply[t] > 0]
+    return [t for t in D.TILES if t[0] == card and st.supply[t] > 0]
+
+
+def opt_card(st: DragonData, task: Task) -> Legal:
+    hand = st.seats[task[1]].hand
+    return {f"card {c}": c for c in D.CARDS if c in hand}
+
+
+def apply_card(st: DragonData, task: Task, card: str) -> None:
+    seat = task[1]
+    p = st.seats[seat]
+    p.hand.remove(card)
+    st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
+    if not candidates(st, card):
+        dead = "".join(t for t in D.TYPE_ORDER if not candidates(st, t))
+        p.played.append((card, "", dead))
+        st.log.append({"key": "dragon.card.nothing", "seat": seat})
+        return
+    p.played.append((card, "?", ""))  # type filled in when the tile is taken
+    push(st, ("take", seat, card))
+
+
+def opt_take(st: DragonData, task: Task) -> Legal:
+    return {f"take {t}": t for t in candidates(st, task[2])}
+
+
+def apply_take(st: DragonData, task: Task, tile: str) -> None:
+    seat = task[1]
+    p = st.seats[seat]
+    card = p.played[-1][0]
+    p.played[-1] = (card, tile[0], "")
+    st.supply[tile] -= 1
+    st.log.append({"key": "dragon.person.taken", "seat": seat, "tile": tile})
+    receive_tile(st, seat, tile)
+
+
+AUTO.update(round=auto_round, endround=auto_endround, actions=auto_actions,
+            persons=auto_persons, move=auto_move)
+for _kind, _opt, _apply in (
+    ("init", opt_init, apply_init), ("place", opt_place, apply_place),
+    ("full", opt_full, apply_full), ("action", opt_action, apply_action),
+    ("floor", opt_floor, apply_floor), ("privilege", opt_privilege, apply_privilege),
+    ("walltile", opt_walltile, apply_walltile), ("card", opt_card, apply_card),
+    ("take", opt_take, apply_take),
+):
+    OPTIONS[_kind] = _opt
+    APPLY[_kind] = _apply

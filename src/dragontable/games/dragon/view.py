@@ -1,0 +1,60 @@
+"""In the Year of the Dragon: per-seat views. Hands and played cards are private (§1.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data as D
+from .state import DragonData, Player
+
+
+def _player(st: DragonData, p: Player, viewer: int | None) -> dict[str, Any]:
+    own = viewer == p.seat or st.options["open_hands"]
+    out: dict[str, Any] = {
+        "seat": p.seat, "yuan": p.yuan, "rice": p.rice, "fireworks": p.fireworks,
+        "vp": p.vp, "vp_breakdown": dict(p.vp_by),
+        "privileges": {"small": p.priv_small, "large": p.priv_large},
+        "pt": p.pt, "pt_stack": p.pt_stack,
+        "palaces": [{"floors": f, "residents": list(res)} for f, res in p.palaces],
+        "hand_size": len(p.hand),
+        "recruited": [got for card, got, _ in p.played if card != "init"],
+        "discarded": list(p.discarded),
+        "wall_tiles": list(p.wall_tiles),
+        "dragon_group": next((g + 1 for g, d in enumerate(st.dragons) if p.seat in d), None),
+    }
+    if own:
+        out["hand"] = sorted(p.hand, key=D.CARDS.index)
+        out["played"] = [card for card, _, _ in p.played if card != "init"]
+    return out
+
+
+def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
+    """Everything ``viewer`` may see; ``None`` is a spectator."""
+    from .rules import turn_order
+
+    current = st.current_player  # type: ignore[attr-defined]
+    ge_visible = st.great_event is not None and st.great_event_revealed
+    out: dict[str, Any] = {
+        "game": "dragon",
+        "viewer": viewer,
+        "options": dict(st.options),
+        "round": min(st.round, D.ROUNDS),
+        "over": current is None,
+        "current_player": current,
+        "prompt": st.prompt() if current is not None else None,  # type: ignore[attr-defined]
+        "event_track": list(st.event_track),
+        "great_event": st.great_event if ge_visible else (
+            "hidden" if st.great_event else None),
+        "groups": [{"cards": list(g), "dragons": list(d)} for g, d in zip(st.groups, st.dragons)],
+        "wall": list(st.wall),
+        "supply": dict(st.supply),
+        "sunrise_taken": list(st.sunrise_taken),
+        "turn_order": turn_order(st),
+        "players": [_player(st, p, viewer) for p in st.seats],
+    }
+    if viewer is not None and viewer == current:
+        out["legal_actions"] = st.legal_actions()
+    if current is None:
+        out["scores"] = st.scores()  # type: ignore[attr-defined]
+        out["ranking"] = st.ranking()  # type: ignore[attr-defined]
+    return out

@@ -13,8 +13,13 @@ from ..core.state import State, check_snapshot
 # name -> module that defines GAME; modules are imported on first use.
 _MODULES: dict[str, str] = {
     "dragon": "dragontable.games.dragon",
+    "ming": "dragontable.games.ming",
+    "changcheng": "dragontable.games.changcheng",
 }
-_ALIASES = {"ityotd": "dragon", "year-of-the-dragon": "dragon"}
+_ALIASES = {
+    "ityotd": "dragon", "year-of-the-dragon": "dragon",
+    "ming-dynasty": "ming", "chang-cheng": "changcheng", "great-wall": "changcheng",
+}
 
 
 def names() -> list[str]:
@@ -23,7 +28,7 @@ def names() -> list[str]:
     for name in _MODULES:
         try:
             get(name)
-        except ImportError:
+        except OptionError:
             continue
         out.append(name)
     return out
@@ -34,7 +39,13 @@ def get(name: str) -> Game:
     key = _ALIASES.get(name, name)
     if key not in _MODULES:
         raise OptionError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
-    game: Game = importlib.import_module(_MODULES[key]).GAME
+    try:
+        module = importlib.import_module(_MODULES[key])
+    except ModuleNotFoundError as exc:
+        if exc.name != _MODULES[key]:
+            raise
+        raise OptionError(f"game {name!r} is not available in this installation") from None
+    game: Game = module.GAME
     return game
 
 

@@ -1,0 +1,38 @@
+"""Small drivers shared by the terminal, simulations, bots and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .rng import Rng
+from .state import State
+
+
+def apply_forced(state: State, stop_for: Callable[[int], bool] | None = None) -> int:
+    """Apply every decision that has exactly one legal action; return how many.
+
+    ``stop_for(seat)`` may return True to leave a seat's forced decisions to it.
+    """
+    n = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            break
+        seat = state.current_player
+        if stop_for is not None and seat is not None and stop_for(seat):
+            break
+        state.apply(legal[0])
+        n += 1
+    return n
+
+
+def random_playout(state: State, rng: Rng, max_steps: int = 1_000_000) -> int:
+    """Play uniformly random legal actions to the end; return the number of steps."""
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+        if steps >= max_steps:
+            raise RuntimeError(f"game did not end within {max_steps} actions")
+    return steps

@@ -57,7 +57,6 @@ def validate_options(
     unknown = sorted(set(given) - set(known))
     if unknown:
         raise OptionError(
-            f"unknown option {unknown[0]!r}; this game's options are: "
-            + ", ".join(sorted(known))
+            f"unknown option {unknown[0]!r}; this game's options are: " + ", ".join(sorted(known))
         )
     return {s.name: s.normalise(given[s.name]) if s.name in given else s.default for s in specs}

@@ -34,24 +34,27 @@ def replay_steps(data: dict[str, Any]) -> Iterator[State]:
     from ..games import create
 
     check_record(data)
-    state = create(data["game"], players=data["players"], seed=data["seed"],
-                   options=data.get("options") or {})
+    state = create(
+        data["game"], players=data["players"], seed=data["seed"], options=data.get("options") or {}
+    )
     yield state
     for i, action in enumerate(data["actions"]):
         try:
             state.apply(action)
         except DragontableError as exc:
-            raise RecordError(f"record action {i + 1} ({action!r}) does not replay: {exc}") from None
+            raise RecordError(
+                f"record action {i + 1} ({action!r}) does not replay: {exc}"
+            ) from None
         yield state
 
 
 def replay(data: dict[str, Any]) -> State:
     """Replay a whole record and return the final state."""
-    state: State | None = None
-    for state in replay_steps(data):
-        pass
-    assert state is not None
-    return state
+    last: State | None = None
+    for last in replay_steps(data):  # noqa: B007  (the generator mutates one state)
+        continue
+    assert last is not None
+    return last
 
 
 def load_record(path: str | Path) -> dict[str, Any]:

@@ -17,8 +17,11 @@ _MODULES: dict[str, str] = {
     "changcheng": "dragontable.games.changcheng",
 }
 _ALIASES = {
-    "ityotd": "dragon", "year-of-the-dragon": "dragon",
-    "ming-dynasty": "ming", "chang-cheng": "changcheng", "great-wall": "changcheng",
+    "ityotd": "dragon",
+    "year-of-the-dragon": "dragon",
+    "ming-dynasty": "ming",
+    "chang-cheng": "changcheng",
+    "great-wall": "changcheng",
 }
 
 

@@ -3,6 +3,7 @@
 from ...core.game import Game
 from .game import DragonState
 from .notation import parse_action
+from .render import render_text
 from .setup import OPTIONS
 
 GAME = Game(
@@ -14,6 +15,7 @@ GAME = Game(
     new_state=DragonState.new,
     parse_action=parse_action,
     state_from_json=DragonState.from_snapshot,
+    render_text=render_text,
 )
 DragonState.game = GAME
 

@@ -1,0 +1,196 @@
+"""The ``dragontable`` command: play, replay, simulate, bench, games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from . import games
+from .bots import BOTS, make_bot
+from .core.errors import DragontableError, OptionError
+from .core.record import load_record, replay
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if getattr(args, "options", None):
+        try:
+            loaded = json.loads(args.options)
+        except json.JSONDecodeError as exc:
+            raise OptionError(f"--options is not valid JSON: {exc}") from None
+        if not isinstance(loaded, dict):
+            raise OptionError(
+                '--options must be a JSON object like \'{"great_wall": "choose_tile"}\''
+            )
+        opts.update(loaded)
+    for item in getattr(args, "option", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise OptionError(f"--option takes key=value, not {item!r}")
+        opts[key] = int(value) if value.isdigit() else value
+    return opts
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .terminal import TerminalGame
+
+    console = Console(no_color=args.no_color)
+    if args.resume:
+        record = load_record(args.resume)
+        state = replay(record)
+        players = state.players
+    else:
+        state = games.create(
+            args.game, players=args.players, seed=args.seed, options=_options(args)
+        )
+        players = args.players
+    if args.hotseat:
+        humans = set(range(players))
+    else:
+        if not 1 <= args.seat <= players:
+            raise OptionError(f"--seat must be between 1 and {players}, not {args.seat}")
+        humans = {args.seat - 1}
+    bots = {
+        s: make_bot(args.bot, seed=state.seed + 1000 * s) for s in range(players) if s not in humans
+    }
+    names = [
+        args.name
+        if s in humans and not args.hotseat
+        else (f"Player {s + 1}" if s in humans else f"Bot {s + 1}")
+        for s in range(players)
+    ]
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    save = Path(args.save) if args.save else Path("records") / f"{state.game.name}-{stamp}.json"
+    TerminalGame(state, humans, bots, names, save, console).run()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .terminal import step_through
+
+    console = Console(no_color=args.no_color)
+    data = load_record(args.file)
+    if args.final or not sys.stdin.isatty():
+        state = replay(data)
+        draw = state.game.render_text
+        console.print(draw(state, None) if draw else state.view(None))
+        console.print(
+            json.dumps(
+                {
+                    "actions": len(data["actions"]),
+                    "over": state.is_over,
+                    "scores": state.scores(),
+                    "ranking": state.ranking(),
+                }
+            )
+        )
+        return 0
+    step_through(data, console, console.input)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    result = simulate(
+        args.game,
+        players=args.players,
+        games_=args.games,
+        seed=args.seed,
+        options=_options(args),
+        progress=not args.json and not args.quiet,
+    )
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        for key, value in result.items():
+            print(f"{key:>16}: {value}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .simulate import bench
+
+    names = [args.game] if args.game else games.names()
+    print(json.dumps(bench(names, seconds=args.seconds, seed=args.seed), indent=1))
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in games.names():
+        game = games.get(name)
+        print(f"{name}: {game.title} ({game.min_players}-{game.max_players} players)")
+        for spec in game.options:
+            print(f"  {spec.name} = {spec.default!r}  ({spec.allowed()})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dragontable", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_args(p: argparse.ArgumentParser, players: int | None = 4) -> None:
+        p.add_argument("game", help="dragon, ming or changcheng")
+        p.add_argument("--players", type=int, default=players, help="number of players")
+        p.add_argument("--seed", type=int, default=None, help="random seed (reproducible games)")
+        p.add_argument("--options", help="game options as a JSON object")
+        p.add_argument(
+            "--option", action="append", metavar="KEY=VALUE", help="one game option (repeatable)"
+        )
+
+    p = sub.add_parser("play", help="play in the terminal against bots or hot-seat")
+    game_args(p)
+    p.add_argument("--hotseat", action="store_true", help="every seat is a human at this keyboard")
+    p.add_argument("--seat", type=int, default=1, help="your seat (1-based) against bots")
+    p.add_argument("--bot", default="random", choices=sorted(BOTS), help="bot for the other seats")
+    p.add_argument("--name", default="You", help="your name")
+    p.add_argument("--save", help="where to save the game record")
+    p.add_argument("--resume", help="continue a saved game record")
+    p.add_argument("--no-color", action="store_true")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="step through a saved game record")
+    p.add_argument("file")
+    p.add_argument("--final", action="store_true", help="print only the final position")
+    p.add_argument("--no-color", action="store_true")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play random-legal games and report statistics")
+    game_args(p)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate, seed=None)
+
+    p = sub.add_parser("bench", help="benchmark apply()/s and random games/s (JSON)")
+    p.add_argument("--game", help="one game only (default: all)")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("games", help="list the games and their options")
+    p.set_defaults(func=cmd_games)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except DragontableError as exc:
+        print(f"dragontable: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""Random-legal simulations and the benchmark behind ``dragontable bench``."""
+
+from __future__ import annotations
+
+import secrets
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from . import games
+from .core.rng import Rng, derive_seed
+
+
+def simulate(
+    game: str,
+    players: int,
+    games_: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: bool = False,
+    **kwargs: Any,
+) -> dict[str, Any]:
+    """Play ``games`` random-legal games; return counts, score statistics and speed."""
+    n = games_ if games_ is not None else int(kwargs.pop("games", 100))
+    if n < 1:
+        from .core.errors import OptionError
+
+        raise OptionError(f"--games must be at least 1, not {n}")
+    seed = secrets.randbits(32) if seed is None else seed
+    games.get(game).validate(players, seed, options)  # fail fast on bad options
+    scores: list[int] = []
+    wins: list[int] = [0] * players
+    steps = 0
+    start = time.perf_counter()
+    bar = _progress(progress, n)
+    for i in range(n):
+        state = games.create(game, players=players, seed=seed + i, options=options)
+        rng = Rng(derive_seed(seed, i, "simulate"))
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            steps += 1
+        scores.extend(s["total"] for s in state.scores())
+        for w in state.winners():
+            wins[w] += 1
+        if bar is not None:
+            bar[0].update(bar[1], advance=1)
+    seconds = time.perf_counter() - start
+    if bar is not None:
+        bar[0].stop()
+    return {
+        "game": game,
+        "players": players,
+        "options": dict(options or {}),
+        "seed": seed,
+        "games": n,
+        "score_mean": round(statistics.fmean(scores), 2),
+        "score_min": min(scores),
+        "score_max": max(scores),
+        "wins_by_seat": wins,
+        "steps": steps,
+        "steps_per_game": round(steps / n, 1),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(n / seconds, 1),
+    }
+
+
+def _progress(enabled: bool, total: int) -> Any:
+    if not enabled or total < 20:
+        return None
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task("simulating", total=total)
+    bar.start()
+    return bar, task
+
+
+def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
+    """Random games for ``seconds``: games/s, apply()/s (with legal_actions), clone()/s."""
+    games_done = applies = 0
+    apply_time = 0.0
+    start = time.perf_counter()
+    rng = Rng(seed)
+    mid_states = []
+    while time.perf_counter() - start < seconds or games_done == 0:
+        state = games.create(name, players=players, seed=seed + games_done)
+        t0 = time.perf_counter()
+        n = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            n += 1
+            if n == 100 and len(mid_states) < 50:
+                mid_states.append(state.clone())
+        apply_time += time.perf_counter() - t0
+        applies += n
+        games_done += 1
+    elapsed = time.perf_counter() - start
+    clones = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < min(0.5, seconds) and mid_states:
+        for s in mid_states:
+            s.clone()
+        clones += len(mid_states)
+    clone_time = time.perf_counter() - t0
+    return {
+        "game": name,
+        "players": players,
+        "games": games_done,
+        "games_per_second": round(games_done / elapsed, 1),
+        "apply_per_second": round(applies / apply_time),
+        "actions_per_game": round(applies / games_done, 1),
+        "clone_per_second": round(clones / clone_time) if clones else None,
+    }
+
+
+def bench(names: list[str], seconds: float = 2.0, seed: int = 1) -> dict[str, Any]:
+    """Benchmark every game and player count on one core."""
+    import platform
+
+    results = []
+    for name in names:
+        game = games.get(name)
+        for players in range(game.min_players, game.max_players + 1):
+            results.append(_measure(name, players, seconds, seed))
+    return {
+        "benchmark": "random-legal games, default options, one core",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "results": results,
+    }

@@ -82,16 +82,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = replay(data)
         draw = state.game.render_text
         console.print(draw(state, None) if draw else state.view(None))
-        console.print(
-            json.dumps(
-                {
-                    "actions": len(data["actions"]),
-                    "over": state.is_over,
-                    "scores": state.scores(),
-                    "ranking": state.ranking(),
-                }
-            )
-        )
+        summary = {
+            "actions": len(data["actions"]),
+            "over": state.is_over,
+            "scores": state.scores(),
+            "ranking": state.ranking(),
+        }
+        print(json.dumps(summary), flush=True)
         return 0
     step_through(data, console, console.input)
     return 0

@@ -1,0 +1,203 @@
+"""The dragontable command as a user meets it: play, replay, simulate, bench, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from dragontable import games
+from dragontable.bots import RandomBot
+from dragontable.cli import main
+from dragontable.core.record import load_record, replay
+from dragontable.terminal import TerminalGame
+
+
+def run_cli(
+    *args: str, stdin: str = "", cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dragontable.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+    )
+
+
+def test_simulate_json_reports_games_scores_and_speed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "dragon", "--players", "4", "--games", "5", "--seed", "1", "--json"]) == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 5 and out["players"] == 4 and out["seed"] == 1
+    assert out["score_min"] <= out["score_mean"] <= out["score_max"]
+    assert sum(out["wins_by_seat"]) >= 5
+    assert out["games_per_second"] > 0 and out["steps"] > 5 * 100
+
+
+def test_simulate_is_reproducible_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "simulate",
+        "dragon",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--json",
+        "--options",
+        '{"great_wall": "choose_tile", "great_event": "random"}',
+    ]
+    main(args)
+    first = json.loads(capsys.readouterr().out)
+    main(args)
+    second = json.loads(capsys.readouterr().out)
+    for key in ("score_mean", "score_min", "score_max", "wins_by_seat", "steps"):
+        assert first[key] == second[key]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "dragon", "--players", "7"], "2-5 players, not 7"),
+        (["simulate", "dragon", "--option", "great_wall=maybe"], "'great_wall'"),
+        (["simulate", "dragon", "--options", "{not json"], "not valid JSON"),
+        (["simulate", "dragon", "--option", "colour=red"], "unknown option 'colour'"),
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["replay", "/nonexistent/record.json"], "cannot read record"),
+    ],
+)
+def test_bad_input_is_refused_with_a_clear_message(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bench_prints_json_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--game", "dragon", "--seconds", "0.05"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["players"] for r in out["results"]] == [2, 3, 4, 5]
+    for r in out["results"]:
+        assert r["games_per_second"] > 0 and r["apply_per_second"] > 0
+
+
+def test_play_against_bots_to_the_end_saves_a_record_that_replays(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    proc = run_cli(
+        "play",
+        "dragon",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--save",
+        str(save),
+        "--no-color",
+        stdin="1\n" * 400,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Winner:" in proc.stdout and "Final scores" in proc.stdout
+    record = load_record(save)
+    final = replay(record)
+    assert final.is_over
+    again = run_cli("replay", str(save), "--final", "--no-color")
+    assert again.returncode == 0
+    assert json.loads(again.stdout.strip().splitlines()[-1])["ranking"] == final.ranking()
+
+
+def test_leaving_early_saves_the_game_and_resume_continues_it(tmp_path: Path) -> None:
+    save = tmp_path / "left.json"
+    proc = run_cli(
+        "play",
+        "dragon",
+        "--players",
+        "2",
+        "--seed",
+        "2",
+        "--save",
+        str(save),
+        "--no-color",
+        stdin="1\n1\nquit\n",
+    )
+    assert proc.returncode == 0
+    record = load_record(save)
+    assert len(record["actions"]) > 0 and not replay(record).is_over
+    proc = run_cli(
+        "play",
+        "dragon",
+        "--resume",
+        str(save),
+        "--save",
+        str(save),
+        "--no-color",
+        stdin="1\n" * 400,
+    )
+    assert proc.returncode == 0 and "Winner:" in proc.stdout
+    resumed = load_record(save)
+    assert resumed["actions"][: len(record["actions"])] == record["actions"]
+
+
+def test_terminal_refuses_bad_input_and_keeps_asking(tmp_path: Path) -> None:
+    state = games.create("dragon", players=2, seed=4)
+    answers = iter(["999", "tax@9", "nonsense words", "help", "1", "quit"])
+    console = Console(record=True, width=120)
+    game = TerminalGame(
+        state,
+        {0, 1},
+        {},
+        ["Ann", "Bo"],
+        tmp_path / "r.json",
+        console,
+        read=lambda _prompt: next(answers),
+    )
+    game.run()
+    text = console.export_text()
+    assert "No action 999" in text
+    assert "not legal" in text or "is not an action" in text
+    assert "Type the number of an action" in text
+    assert len(game.state.history) == 1
+
+
+def test_hotseat_undo_takes_back_the_last_decision(tmp_path: Path) -> None:
+    state = games.create("dragon", players=2, seed=4)
+    first_prompt = state.prompt()
+    answers = iter(["1", "undo", "quit"])
+    console = Console(record=True, width=120)
+    game = TerminalGame(
+        state,
+        {0, 1},
+        {},
+        ["Ann", "Bo"],
+        tmp_path / "r.json",
+        console,
+        read=lambda _prompt: next(answers),
+    )
+    game.run()
+    assert game.state.history == []
+    assert game.state.prompt() == first_prompt
+    assert "Undone" in console.export_text()
+
+
+def test_undo_is_refused_against_bots(tmp_path: Path) -> None:
+    state = games.create("dragon", players=2, seed=4)
+    answers = iter(["undo", "quit"])
+    console = Console(record=True, width=120)
+    game = TerminalGame(
+        state,
+        {0},
+        {1: RandomBot(1)},
+        ["Ann", "Bot"],
+        tmp_path / "r.json",
+        console,
+        read=lambda _prompt: next(answers),
+    )
+    game.run()
+    assert "hot-seat games only" in console.export_text()

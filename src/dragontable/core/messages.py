@@ -63,5 +63,9 @@ def render(entry: dict[str, Any], lang: str = "en", names: list[str] | None = No
 
 def _text(value: Any) -> Any:
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(
+            "+".join(map(str, v)) if isinstance(v, list | tuple) else str(v) for v in value
+        )
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return value

@@ -117,8 +117,19 @@ def _supply(view: dict[str, Any]) -> Text:
     return out
 
 
+def _legend() -> Text:
+    out = Text("Persons: ", style="dim")
+    for t in D.PERSON_TYPES:
+        out.append(t.code, style=TYPE_STYLES[t.code])
+        out.append(f" {t.name.replace('_', ' ')}  ", style="dim")
+    out.append("(y young, o old; J joker card)", style="dim")
+    return out
+
+
 def render_text(state: Any, seat: int | None, names: list[str] | None = None) -> Group:
     """The whole table as ``seat`` sees it."""
     view = state.view(seat)
     title = Text(f"In the Year of the Dragon — month {view['round']} of {D.ROUNDS}", style="bold")
-    return Group(title, _events(view), _groups(view, names), _players(view, names), _supply(view))
+    return Group(
+        title, _events(view), _groups(view, names), _players(view, names), _supply(view), _legend()
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .bots import BOTS, make_bot
+from .bots import BOTS, default_bot, make_bot
 from .core.errors import DragontableError, OptionError
 from .core.record import load_record, replay
 
@@ -56,13 +56,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 1 <= args.seat <= players:
             raise OptionError(f"--seat must be between 1 and {players}, not {args.seat}")
         humans = {args.seat - 1}
+    bot = args.bot or default_bot(state.game.name)
     bots = {
-        s: make_bot(args.bot, seed=state.seed + 1000 * s) for s in range(players) if s not in humans
+        s: make_bot(bot, state.game.name, seed=state.seed + 1000 * s)
+        for s in range(players)
+        if s not in humans
     }
     names = [
         args.name
         if s in humans and not args.hotseat
-        else (f"Player {s + 1}" if s in humans else f"Bot {s + 1}")
+        else (f"Player {s + 1}" if s in humans else f"Bot {s + 1} ({bot})")
         for s in range(players)
     ]
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -147,7 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--hotseat", action="store_true", help="every seat is a human at this keyboard")
     p.add_argument("--seat", type=int, default=1, help="your seat (1-based) against bots")
-    p.add_argument("--bot", default="random", choices=sorted(BOTS), help="bot for the other seats")
+    p.add_argument(
+        "--bot",
+        choices=sorted(BOTS),
+        help="bot for the other seats (default: greedy where the game has one, else random)",
+    )
     p.add_argument("--name", default="You", help="your name")
     p.add_argument("--save", help="where to save the game record")
     p.add_argument("--resume", help="continue a saved game record")

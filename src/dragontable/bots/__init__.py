@@ -31,11 +31,28 @@ class RandomBot:
         return legal[self.rng.below(len(legal))]
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+def _greedy(game: str, seed: int) -> Bot:
+    from .greedy import GreedyBot
+    from .heuristics import evaluator
+
+    return GreedyBot(evaluator(game), seed)
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (see ``BOTS``)."""
+BOTS: dict[str, Callable[[str, int], Bot]] = {
+    "random": lambda game, seed: RandomBot(seed),
+    "greedy": _greedy,
+}
+
+
+def make_bot(name: str, game: str, seed: int = 0) -> Bot:
+    """A bot by name (see ``BOTS``) for ``game``."""
     if name not in BOTS:
         raise OptionError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+    return BOTS[name](game, seed)
+
+
+def default_bot(game: str) -> str:
+    """The strongest quick bot for ``game``: greedy where it has a heuristic, else random."""
+    from .heuristics import has_heuristic
+
+    return "greedy" if has_heuristic(game) else "random"

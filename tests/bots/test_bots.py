@@ -1,0 +1,82 @@
+"""Bots play only legal moves, reproduce for a seed, and never read hidden facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from dragontable import games
+from dragontable.bots import default_bot, make_bot
+from dragontable.core.errors import OptionError
+from dragontable.core.play import random_playout
+from dragontable.core.rng import Rng
+from dragontable.core.state import State
+
+
+def play(bot_names: list[str], seed: int, players: int) -> tuple[list[str], list[int]]:
+    state = games.create("dragon", players=players, seed=seed)
+    bots = [make_bot(bot_names[s % len(bot_names)], "dragon", seed + s) for s in range(players)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state.history, state.ranking()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_greedy_finishes_every_player_count_with_legal_moves(players: int) -> None:
+    history, ranking = play(["greedy", "random"], seed=players, players=players)
+    assert sorted(ranking) == list(range(players)) and history
+
+
+def test_greedy_is_deterministic_for_a_seed() -> None:
+    assert play(["greedy"], seed=3, players=3) == play(["greedy"], seed=3, players=3)
+
+
+def test_greedy_choice_does_not_depend_on_hidden_hands() -> None:
+    """Re-drawing what seat 0 cannot see (other hands, played cards) leaves its choice."""
+    state = games.create("dragon", players=4, seed=11)
+    random_playout_until(state, steps=120)
+    seat = state.current_player
+    assert seat is not None
+    choice = make_bot("greedy", "dragon", 5).choose(state)
+    for k in range(5):
+        other = state.determinize(seat, seed=k)
+        assert other.view(seat) == state.view(seat)
+        assert make_bot("greedy", "dragon", 5).choose(other) == choice
+
+
+def random_playout_until(state: State, steps: int) -> None:
+    rng = Rng(1)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+def test_greedy_beats_random_most_of_the_time() -> None:
+    wins = 0
+    for seed in range(10):
+        state = games.create("dragon", players=2, seed=seed)
+        bots = {
+            seed % 2: make_bot("greedy", "dragon", seed),
+            1 - seed % 2: make_bot("random", "dragon", seed),
+        }
+        while not state.is_over:
+            state.apply(bots[state.current_player].choose(state))  # type: ignore[index]
+        wins += state.winners()[0] == seed % 2
+    assert wins >= 8
+
+
+def test_unknown_bot_and_missing_heuristic_are_clear_errors() -> None:
+    with pytest.raises(OptionError, match="unknown bot 'genius'"):
+        make_bot("genius", "dragon")
+    with pytest.raises(OptionError, match="no greedy heuristic for 'chess'"):
+        make_bot("greedy", "chess")
+    assert default_bot("dragon") == "greedy"
+    assert default_bot("no-such-game") == "random"
+
+
+def test_random_playout_ends_the_game() -> None:
+    state = games.create("dragon", players=5, seed=2)
+    assert random_playout(state, Rng(3)) > 100 and state.is_over

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .bots import BOTS, default_bot, make_bot
+from .bots import default_bot, make_bot
 from .core.errors import DragontableError, OptionError
 from .core.record import load_record, replay
 
@@ -56,16 +56,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 1 <= args.seat <= players:
             raise OptionError(f"--seat must be between 1 and {players}, not {args.seat}")
         humans = {args.seat - 1}
-    bot = args.bot or default_bot(state.game.name)
+    bot_seats = [s for s in range(players) if s not in humans]
+    specs = [args.bot or default_bot(state.game.name)] * len(bot_seats)
+    if args.bots:
+        specs = [b.strip() for b in args.bots.split(",")]
+        if len(specs) != len(bot_seats):
+            raise OptionError(f"--bots names {len(specs)} bots for {len(bot_seats)} bot seats")
     bots = {
-        s: make_bot(bot, state.game.name, seed=state.seed + 1000 * s)
-        for s in range(players)
-        if s not in humans
+        s: make_bot(spec, state.game.name, seed=state.seed + 1000 * s)
+        for s, spec in zip(bot_seats, specs, strict=True)
     }
     names = [
         args.name
         if s in humans and not args.hotseat
-        else (f"Player {s + 1}" if s in humans else f"Bot {s + 1} ({bot})")
+        else (f"Player {s + 1}" if s in humans else f"Bot {s + 1} ({bots[s].name})")
         for s in range(players)
     ]
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -152,9 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=1, help="your seat (1-based) against bots")
     p.add_argument(
         "--bot",
-        choices=sorted(BOTS),
-        help="bot for the other seats (default: greedy where the game has one, else random)",
+        help="bot for the other seats: random, greedy, mcts, mcts:2s, mcts:800 "
+        "(default: greedy where the game has one, else random)",
     )
+    p.add_argument("--bots", help="one bot per other seat, comma-separated: greedy,mcts:2s,random")
     p.add_argument("--name", default="You", help="your name")
     p.add_argument("--save", help="where to save the game record")
     p.add_argument("--resume", help="continue a saved game record")

@@ -173,6 +173,15 @@ class TerminalGame:
             self.checkpoints.append(before)
             return
 
+    def bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        if getattr(bot, "name", "") == "mcts" and len(self.state.legal_actions()) > 1:
+            with self.console.status(f"{self.names[seat]} is thinking…"):
+                action = bot.choose(self.state)
+        else:
+            action = bot.choose(self.state)
+        self.state.apply(action)
+
     def run(self) -> State:
         """Play to the end (or until quit); the record is saved either way."""
         try:
@@ -180,7 +189,7 @@ class TerminalGame:
                 seat = self.state.current_player
                 assert seat is not None
                 if seat in self.bots:
-                    self.state.apply(self.bots[seat].choose(self.state))
+                    self.bot_turn(seat)
                 else:
                     self.human_turn()
             self.show_end()

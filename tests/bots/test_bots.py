@@ -6,6 +6,7 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import default_bot, make_bot
+from dragontable.bots.mcts import search
 from dragontable.core.errors import OptionError
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
@@ -80,3 +81,45 @@ def test_unknown_bot_and_missing_heuristic_are_clear_errors() -> None:
 def test_random_playout_ends_the_game() -> None:
     state = games.create("dragon", players=5, seed=2)
     assert random_playout(state, Rng(3)) > 100 and state.is_over
+
+
+def midgame(seed: int, players: int, steps: int) -> State:
+    state = games.create("dragon", players=players, seed=seed)
+    random_playout_until(state, steps)
+    return state
+
+
+def test_mcts_is_deterministic_for_a_seed_and_iteration_budget() -> None:
+    state = midgame(seed=4, players=3, steps=60)
+    first = search(state, iterations=60, seed=9)
+    second = search(state, iterations=60, seed=9)
+    assert first.stats == second.stats and first.iterations == 60
+    assert first.best() in state.legal_actions()
+
+
+def test_mcts_never_peeks_at_hidden_facts() -> None:
+    """Search over a state and over a copy with re-drawn hidden facts gives the same tree."""
+    state = midgame(seed=6, players=4, steps=150)
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, seed=123)
+    assert other.view(seat) == state.view(seat)
+    assert other.to_json() != state.to_json()  # the hidden hands really differ
+    assert search(state, iterations=40, seed=2).stats == search(other, iterations=40, seed=2).stats
+
+
+def test_mcts_plays_a_whole_game() -> None:
+    state = games.create("dragon", players=2, seed=8)
+    bots = [make_bot("mcts:8", "dragon", 1), make_bot("random", "dragon", 2)]
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    assert state.is_over
+
+
+def test_mcts_budget_spec_errors() -> None:
+    with pytest.raises(OptionError, match="bad mcts budget"):
+        make_bot("mcts:fast", "dragon")
+    with pytest.raises(OptionError, match="takes no budget"):
+        make_bot("greedy:2s", "dragon")

@@ -38,17 +38,43 @@ def _greedy(game: str, seed: int) -> Bot:
     return GreedyBot(evaluator(game), seed)
 
 
-BOTS: dict[str, Callable[[str, int], Bot]] = {
+def _mcts(game: str, seed: int, budget: str = "") -> Bot:
+    """``mcts`` (1000 iterations), ``mcts:500`` (iterations) or ``mcts:2s`` (seconds)."""
+    from .mcts import MctsBot
+
+    if not budget:
+        return MctsBot(seed, iterations=1000)
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds <= 0:
+                raise ValueError
+            return MctsBot(seed, seconds=seconds)
+        iterations = int(budget)
+        if iterations <= 0:
+            raise ValueError
+    except ValueError:
+        raise OptionError(
+            f"bad mcts budget {budget!r}: use iterations (mcts:500) or seconds (mcts:2s)"
+        ) from None
+    return MctsBot(seed, iterations=iterations)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": lambda game, seed: RandomBot(seed),
     "greedy": _greedy,
+    "mcts": _mcts,
 }
 
 
-def make_bot(name: str, game: str, seed: int = 0) -> Bot:
-    """A bot by name (see ``BOTS``) for ``game``."""
+def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
+    """A bot from a spec like ``random``, ``greedy``, ``mcts:2s`` or ``mcts:800``."""
+    name, _, budget = spec.partition(":")
     if name not in BOTS:
-        raise OptionError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return BOTS[name](game, seed)
+        raise OptionError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}")
+    if budget and name != "mcts":
+        raise OptionError(f"bot {name!r} takes no budget (only mcts does: mcts:2s)")
+    return BOTS[name](game, seed, budget) if budget else BOTS[name](game, seed)
 
 
 def default_bot(game: str) -> str:

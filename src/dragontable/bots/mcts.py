@@ -1,0 +1,188 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), for every game.
+
+Each iteration searches one determinization: ``state.determinize(seat, seed)`` re-draws
+everything the seat has not seen (other hands, face-down cards, future shuffles), so
+the search never reads hidden facts, and chance differs from iteration to iteration.
+Nodes are keyed by action; selection uses UCB1 with availability counts (an action
+legal in only some determinizations is judged by how often it was available).
+Decisions with a single legal option are applied without a tree node.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.rng import Rng
+from ..core.state import State
+
+Rollout = Callable[[State, Rng], None]
+
+
+class Node:
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 1
+
+
+def random_rollout(state: State, rng: Rng) -> None:
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+def rewards(state: State) -> list[float]:
+    """Per seat: 0.8 for a win (shared on a tie) plus 0.2 for the rank (1 first, 0 last)."""
+    n = state.players
+    winners = state.winners()
+    out = [0.0] * n
+    for place, seat in enumerate(state.ranking()):
+        out[seat] = 0.2 * (n - 1 - place) / max(1, n - 1)
+    for seat in winners:
+        out[seat] += 0.8 / len(winners)
+    return out
+
+
+@dataclass
+class SearchResult:
+    """Root statistics: action -> (visits, mean reward for the seat)."""
+
+    stats: dict[str, tuple[int, float]]
+    iterations: int
+
+    def best(self) -> str:
+        return max(self.stats.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
+
+
+def search(
+    state: State,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    exploration: float = 0.7,
+    rollout: Rollout = random_rollout,
+) -> SearchResult:
+    """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``."""
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: nothing to search")
+    if iterations is None and seconds is None:
+        iterations = 1000
+    rng = Rng(seed)
+    root = Node()
+    deadline = time.perf_counter() + seconds if seconds is not None else math.inf
+    done = 0
+    while (iterations is None or done < iterations) and time.perf_counter() < deadline:
+        _iterate(state.determinize(seat, rng.next64()), root, rng, exploration, rollout)
+        done += 1
+    legal = set(state.legal_actions())
+    stats = {
+        a: (n.visits, n.value / n.visits)
+        for a, n in root.children.items()
+        if a in legal and n.visits
+    }
+    return SearchResult(stats, done)
+
+
+def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout) -> None:
+    node = root
+    path: list[tuple[Node, int]] = []
+    while not d.is_over:
+        legal = d.legal_actions()
+        if len(legal) == 1:
+            d.apply(legal[0])
+            continue
+        player = d.current_player
+        assert player is not None
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        for a in legal:
+            if a in children:
+                children[a].avail += 1
+        if untried:
+            action = untried[rng.below(len(untried))]
+            child = children[action] = Node()
+            d.apply(action)
+            path.append((child, player))
+            break
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            ch = children[a]
+            score = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best_score:
+                best, best_score = a, score
+        node = children[best]
+        d.apply(best)
+        path.append((node, player))
+    rollout(d, rng)
+    result = rewards(d)
+    for child, player in path:
+        child.visits += 1
+        child.value += result[player]
+
+
+def _worker(
+    args: tuple[dict[str, Any], int | None, float | None, int],
+) -> dict[str, tuple[int, float]]:
+    from .. import games
+
+    snapshot, iterations, seconds, seed = args
+    return search(games.from_json(snapshot), iterations, seconds, seed).stats
+
+
+def parallel_search(
+    state: State,
+    workers: int,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+) -> SearchResult:
+    """Root parallelism: independent trees in ``workers`` processes, root counts summed."""
+    if workers <= 1:
+        return search(state, iterations, seconds, seed)
+    from concurrent.futures import ProcessPoolExecutor
+
+    per = None if iterations is None else max(1, iterations // workers)
+    snapshot = state.to_json()
+    jobs = [(snapshot, per, seconds, seed + 7919 * i) for i in range(workers)]
+    merged: dict[str, tuple[int, float]] = {}
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for stats in pool.map(_worker, jobs):
+            for a, (n, mean) in stats.items():
+                m, old = merged.get(a, (0, 0.0))
+                merged[a] = (m + n, (old * m + mean * n) / (m + n))
+    return SearchResult(merged, sum(n for n, _ in merged.values()))
+
+
+class MctsBot:
+    """ISMCTS with a budget of iterations (reproducible) or seconds per move."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        workers: int = 1,
+    ) -> None:
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.workers = workers
+
+    def choose(self, state: State) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        result = parallel_search(
+            state, self.workers, self.iterations, self.seconds, seed=self.rng.next64()
+        )
+        return result.best() if result.stats else legal[0]

@@ -106,6 +106,12 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
             s.clone()
         clones += len(mid_states)
     clone_time = time.perf_counter() - t0
+    mcts_rate = None
+    if mid_states:
+        from .bots.mcts import search
+
+        result = search(mid_states[0], seconds=min(1.0, seconds), seed=seed)
+        mcts_rate = round(result.iterations / min(1.0, seconds))
     return {
         "game": name,
         "players": players,
@@ -114,6 +120,7 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
         "apply_per_second": round(applies / apply_time),
         "actions_per_game": round(applies / games_done, 1),
         "clone_per_second": round(clones / clone_time) if clones else None,
+        "mcts_iterations_per_second": mcts_rate,
     }
 
 
@@ -127,7 +134,7 @@ def bench(names: list[str], seconds: float = 2.0, seed: int = 1) -> dict[str, An
         for players in range(game.min_players, game.max_players + 1):
             results.append(_measure(name, players, seconds, seed))
     return {
-        "benchmark": "random-legal games, default options, one core",
+        "benchmark": "random-legal games, default options, one core; mcts from move 100",
         "python": platform.python_version(),
         "machine": platform.machine(),
         "results": results,

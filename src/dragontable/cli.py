@@ -128,6 +128,27 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import markdown, tournament
+
+    specs = [b.strip() for b in args.bots.split(",")]
+    result = tournament(
+        args.game,
+        args.players,
+        specs,
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        options=_options(args),
+        progress=not args.json,
+    )
+    if args.json:
+        print(json.dumps(result, indent=1))
+    else:
+        print(markdown(result))
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for name in games.names():
         game = games.get(name)
@@ -184,6 +205,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("tournament", help="bots against each other, seats rotated")
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--bots", required=True, help="one bot per seat: mcts:1s,greedy,greedy,greedy")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1, help="processes to play games in parallel")
+    p.add_argument("--options", help="game options as a JSON object")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table (default)")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)

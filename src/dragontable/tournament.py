@@ -1,0 +1,164 @@
+"""Tournaments between bots: rotated seats, confidence intervals and a skill rating.
+
+Game ``g`` seats bot ``i`` at ``(i + g) % players`` and uses seed ``seed + g``, so each
+bot plays every seat equally often and results are identical run to run (for
+iteration budgets), whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from . import games
+from .bots import make_bot
+from .core.errors import OptionError
+from .core.rng import derive_seed
+
+
+def play_one(
+    game: str, players: int, specs: list[str], seed: int, g: int, options: dict[str, Any]
+) -> dict[str, Any]:
+    """Play game number ``g``; return per bot (by entry) its score, place and win share."""
+    state = games.create(game, players=players, seed=seed + g, options=options)
+    seat_of = [(i + g) % players for i in range(players)]
+    bot_at = {seat_of[i]: make_bot(specs[i], game, derive_seed(seed, g, i)) for i in range(players)}
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bot_at[seat].choose(state))
+    scores = state.scores()
+    ranking = state.ranking()
+    winners = state.winners()
+    totals = [scores[s]["total"] for s in range(players)]
+    return {
+        "score": [totals[seat_of[i]] for i in range(players)],
+        "place": [_place(ranking, totals, seat_of[i]) for i in range(players)],
+        "win": [1 / len(winners) if seat_of[i] in winners else 0.0 for i in range(players)],
+    }
+
+
+def _place(ranking: list[int], totals: list[int], seat: int) -> int:
+    """1-based place from the ranking (tie-breaks included)."""
+    return ranking.index(seat) + 1
+
+
+def _job(args: tuple[Any, ...]) -> dict[str, Any]:
+    return play_one(*args)
+
+
+def tournament(
+    game: str,
+    players: int,
+    specs: list[str],
+    n_games: int,
+    seed: int = 1,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Play ``n_games`` and summarise per bot entry."""
+    if len(specs) != players:
+        raise OptionError(f"--bots names {len(specs)} bots for {players} players")
+    if n_games < 1:
+        raise OptionError(f"--games must be at least 1, not {n_games}")
+    options = dict(options or {})
+    games.get(game).validate(players, seed, options)
+    for i, spec in enumerate(specs):
+        make_bot(spec, game, i)  # fail fast on a bad bot spec
+    jobs = [(game, players, specs, seed, g, options) for g in range(n_games)]
+    results: list[dict[str, Any]] = []
+    bar = _bar(progress, n_games)
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for r in pool.map(_job, jobs):
+                results.append(r)
+                _tick(bar)
+    else:
+        for job in jobs:
+            results.append(_job(job))
+            _tick(bar)
+    if bar is not None:
+        bar[0].stop()
+    return summarise(game, players, specs, seed, results)
+
+
+def summarise(
+    game: str, players: int, specs: list[str], seed: int, results: list[dict[str, Any]]
+) -> dict[str, Any]:
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = [model.rating(name=f"{i}:{s}") for i, s in enumerate(specs)]
+    for r in results:
+        teams = model.rate([[x] for x in ratings], ranks=r["place"])
+        ratings = [t[0] for t in teams]
+    n = len(results)
+    rows = []
+    for i, spec in enumerate(specs):
+        scores = [r["score"][i] for r in results]
+        wins = sum(r["win"][i] for r in results)
+        sd = statistics.stdev(scores) if n > 1 else 0.0
+        lo, hi = wilson(wins, n)
+        rows.append(
+            {
+                "bot": spec,
+                "entry": i,
+                "wins": round(wins, 2),
+                "win_rate": round(wins / n, 3),
+                "win_rate_ci95": [round(lo, 3), round(hi, 3)],
+                "mean_score": round(statistics.fmean(scores), 2),
+                "score_ci95": round(1.96 * sd / math.sqrt(n), 2),
+                "mean_rank": round(statistics.fmean(r["place"][i] for r in results), 2),
+                "rating_mu": round(ratings[i].mu, 2),
+                "rating_ordinal": round(ratings[i].ordinal(), 2),
+            }
+        )
+    return {"game": game, "players": players, "games": n, "seed": seed, "bots": rows}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def markdown(result: dict[str, Any]) -> str:
+    lines = [
+        f"{result['game']}, {result['players']} players, {result['games']} games, "
+        f"seed {result['seed']}",
+        "",
+        "| bot | wins | win rate (95% CI) | mean score (±95% CI) | mean rank | rating |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in result["bots"]:
+        lo, hi = r["win_rate_ci95"]
+        lines.append(
+            f"| {r['bot']} | {r['wins']} | {r['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | "
+            f"{r['mean_score']} ± {r['score_ci95']} | {r['mean_rank']} | {r['rating_ordinal']} |"
+        )
+    return "\n".join(lines)
+
+
+def _bar(enabled: bool, total: int) -> Any:
+    if not enabled:
+        return None
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task("tournament", total=total)
+    bar.start()
+    return bar, task
+
+
+def _tick(bar: Any) -> None:
+    if bar is not None:
+        bar[0].update(bar[1], advance=1)

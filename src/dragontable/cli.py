@@ -149,6 +149,26 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_hint(args: argparse.Namespace) -> int:
+    from .bots.mcts import search
+    from .core.messages import render
+
+    state = replay(load_record(args.file))
+    if state.is_over:
+        raise OptionError("the game in this record is over: there is no move to hint")
+    budget = args.iterations if args.seconds is None else None
+    result = search(state, iterations=budget, seconds=args.seconds, seed=args.seed)
+    ranked = sorted(result.stats.items(), key=lambda kv: (-kv[1][0], kv[0]))[: args.top]
+    print(render(state.prompt()))
+    print(
+        f"search: {result.iterations} iterations over determinizations of seat "
+        f"{(state.current_player or 0) + 1}'s view"
+    )
+    for action, (visits, value) in ranked:
+        print(f"  {action:<24} value {value:.3f}  ({visits} visits)")
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for name in games.names():
         game = games.get(name)
@@ -218,6 +238,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (default)")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("hint", help="the search bot's best actions at a record's last position")
+    p.add_argument("file")
+    p.add_argument("--iterations", type=int, default=2000)
+    p.add_argument("--seconds", type=float, help="search time instead of iterations")
+    p.add_argument("--top", type=int, default=5)
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=cmd_hint)
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)

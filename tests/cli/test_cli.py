@@ -201,3 +201,38 @@ def test_undo_is_refused_against_bots(tmp_path: Path) -> None:
     )
     game.run()
     assert "hot-seat games only" in console.export_text()
+
+
+def test_hint_ranks_legal_actions_at_the_records_last_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dragontable.core.record import save_record
+
+    state = games.create("dragon", players=3, seed=5)
+    for _ in range(40):
+        state.apply(state.legal_actions()[-1])
+    path = save_record(state, tmp_path / "mid.json")
+    assert main(["hint", str(path), "--iterations", "60", "--top", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    hinted = [line.split()[0] for line in lines if "visits" in line]
+    assert 1 <= len(hinted) <= 3
+    assert set(hinted) <= set(state.legal_actions())
+
+
+def test_tournament_command_prints_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "tournament",
+        "--game",
+        "dragon",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "| greedy |" in out and "| random |" in out

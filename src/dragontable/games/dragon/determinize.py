@@ -66,8 +66,8 @@ def determinize(st: DragonData, player: int, seed: int) -> DragonData:
         if cards is None:  # cannot happen for a state reached by legal play
             continue
         plays = [i for i, entry in enumerate(p.played) if entry[0] != "init"]
-        for i, card in zip(plays, cards):
+        for i, card in zip(plays, cards, strict=False):
             _, got, dead = p.played[i]
             p.played[i] = (card, got, dead)
-        p.hand = sorted(cards[len(plays):], key=D.CARDS.index)
+        p.hand = sorted(cards[len(plays) :], key=D.CARDS.index)
     return s

@@ -93,19 +93,21 @@ def auto_event(st: DragonData, task: Task) -> None:
 
 
 def festival(st: DragonData, order: list[int]) -> None:
+    """Dragon Festival (§4.4.5): every award is fixed from the counts before anyone
+    returns fireworks, so a first-place scorer left with the second count scores once."""
     counts = sorted(
         {st.seats[s].fireworks for s in order if st.seats[s].fireworks > 0}, reverse=True
     )
-    for rank, vp in enumerate(D.FESTIVAL_VP):
-        if rank >= len(counts):
-            break
-        for s in order:
-            p = st.seats[s]
-            if p.fireworks == counts[rank]:
-                p.gain_vp(vp, "festival")
-                back = (p.fireworks + 1) // 2
-                p.fireworks -= back
-                log(st, "festival.scored", seat=s, vp=vp, returned=back)
+    award = dict(zip(counts, D.FESTIVAL_VP, strict=False))
+    for s in order:
+        p = st.seats[s]
+        vp = award.get(p.fireworks)
+        if vp is None:
+            continue
+        p.gain_vp(vp, "festival")
+        back = (p.fireworks + 1) // 2
+        p.fireworks -= back
+        log(st, "festival.scored", seat=s, vp=vp, returned=back)
 
 
 # -- forced releases (§4.4.1) -------------------------------------------------------

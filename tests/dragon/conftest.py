@@ -100,8 +100,15 @@ def floors(st: DragonState, s: int) -> list[int]:
 
 
 def conserved(st: DragonState) -> bool:
-    """Supply + palaces + box hold exactly the full set of person tiles."""
+    """Supply + palaces + box hold exactly the full set of person tiles.
+
+    A tile taken but not yet placed waits in its ``place``/``full`` task and is counted
+    there (it is in the player's hand between two decisions).
+    """
     count = dict(st.supply)
+    for task in st.tasks:
+        if task[0] in ("place", "full"):
+            count[task[2]] += 1
     for tile, n in st.box.items():
         count[tile] += n
     for p in st.seats:

@@ -44,10 +44,18 @@ TYPE_BY_NAME = MappingProxyType({t.name: t.code for t in PERSON_TYPES})
 
 TILES: tuple[str, ...] = tuple(t.code + lvl for t in PERSON_TYPES for lvl in t.levels)
 VALUE = MappingProxyType(
-    {t.code + lvl: (t.young if lvl == YOUNG else t.old)[0] for t in PERSON_TYPES for lvl in t.levels}  # type: ignore[index]
+    {
+        t.code + lvl: (t.young if lvl == YOUNG else t.old)[0]
+        for t in PERSON_TYPES
+        for lvl in t.levels
+    }  # type: ignore[index]
 )
 SYMBOLS = MappingProxyType(
-    {t.code + lvl: (t.young if lvl == YOUNG else t.old)[1] for t in PERSON_TYPES for lvl in t.levels}  # type: ignore[index]
+    {
+        t.code + lvl: (t.young if lvl == YOUNG else t.old)[1]
+        for t in PERSON_TYPES
+        for lvl in t.levels
+    }  # type: ignore[index]
 )
 JOKER = "J"
 CARDS: tuple[str, ...] = TYPE_ORDER + (JOKER,)
@@ -78,16 +86,30 @@ def box_for(players: int) -> dict[str, int]:
 
 # Action cards (§2.4): code -> (name, base symbols).
 ACTION_CARDS: tuple[str, ...] = (
-    "tax", "build", "harvest", "fireworks", "parade", "research", "privilege",
+    "tax",
+    "build",
+    "harvest",
+    "fireworks",
+    "parade",
+    "research",
+    "privilege",
 )
 WALL_CARD = "wall"
 ACTION_BASE = MappingProxyType(
     {"tax": 2, "build": 1, "harvest": 1, "fireworks": 1, "parade": 1, "research": 1}
 )
-GROUP_SIZES = MappingProxyType({
-    (2, 7): (4, 3), (3, 7): (3, 2, 2), (4, 7): (2, 2, 2, 1), (5, 7): (2, 2, 1, 1, 1),
-    (2, 8): (4, 4), (3, 8): (3, 3, 2), (4, 8): (2, 2, 2, 2), (5, 8): (2, 2, 2, 1, 1),
-})
+GROUP_SIZES = MappingProxyType(
+    {
+        (2, 7): (4, 3),
+        (3, 7): (3, 2, 2),
+        (4, 7): (2, 2, 2, 1),
+        (5, 7): (2, 2, 1, 1, 1),
+        (2, 8): (4, 4),
+        (3, 8): (3, 3, 2),
+        (4, 8): (2, 2, 2, 2),
+        (5, 8): (2, 2, 2, 1, 1),
+    }
+)
 OCCUPIED_FEE = 3
 REFILL_TO = 3
 SMALL_PRIVILEGE_COST = 2
@@ -96,7 +118,12 @@ LARGE_PRIVILEGE_COST = MappingProxyType({2017: 7, 2007: 6})
 
 # Events (§2.5).
 PEACE, TRIBUTE, DROUGHT, FESTIVAL, MONGOL, CONTAGION = (
-    "peace", "tribute", "drought", "festival", "mongol", "contagion",
+    "peace",
+    "tribute",
+    "drought",
+    "festival",
+    "mongol",
+    "contagion",
 )
 EVENTS = (PEACE, TRIBUTE, DROUGHT, FESTIVAL, MONGOL, CONTAGION)
 SHUFFLED_EVENTS = (TRIBUTE, DROUGHT, FESTIVAL, MONGOL, CONTAGION)
@@ -113,8 +140,16 @@ WALL_BONUS = MappingProxyType({"rice": 1, "fireworks": 1, "floor": 1, "yuan": 2,
 
 # Great Events (§2.8).
 GREAT_EVENTS: tuple[str, ...] = (
-    "lantern", "buddha", "earthquake", "flood", "eclipse",
-    "volcano", "tornado", "sunrise", "assassination", "edict",
+    "lantern",
+    "buddha",
+    "earthquake",
+    "flood",
+    "eclipse",
+    "volcano",
+    "tornado",
+    "sunrise",
+    "assassination",
+    "edict",
 )
 EARTHQUAKE_FLOORS = 2
 TORNADO_DISCARDS = 2

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from ...core.rng import Rng
 from . import data as D
+from .rules import candidates
 from .state import DragonData, Player
 
 
-def _assign(p: Player, rng: Rng) -> list[str] | None:
+def _assign(st: DragonData, p: Player, rng: Rng) -> list[str] | None:
     """Random cards for ``p``'s plays consistent with the public record, or None."""
     plays = [(got, dead) for card, got, dead in p.played if card != "init"]
     pool = list(D.HAND)
@@ -25,8 +26,8 @@ def _assign(p: Player, rng: Rng) -> list[str] | None:
 
     def allowed(i: int) -> list[str]:
         got, dead = plays[i]
-        if got == "?":
-            return [c for c in D.CARDS]
+        if got == "?":  # played this very decision: any card that yields a tile now
+            return [c for c in D.CARDS if candidates(st, c)]
         if got:
             return [got, D.JOKER]
         return list(dead) + ([D.JOKER] if len(dead) == len(D.TYPE_ORDER) else [])
@@ -62,12 +63,17 @@ def determinize(st: DragonData, player: int, seed: int) -> DragonData:
     for p in s.seats:
         if p.seat == player:
             continue
-        cards = _assign(p, rng)
+        cards = _assign(s, p, rng)
         if cards is None:  # cannot happen for a state reached by legal play
             continue
         plays = [i for i, entry in enumerate(p.played) if entry[0] != "init"]
-        for i, card in zip(plays, cards):
+        for i, card in zip(plays, cards, strict=False):
             _, got, dead = p.played[i]
             p.played[i] = (card, got, dead)
-        p.hand = sorted(cards[len(plays):], key=D.CARDS.index)
+        p.hand = sorted(cards[len(plays) :], key=D.CARDS.index)
+        top = s.tasks[-1] if s.tasks else None
+        if top is not None and top[0] == "take" and top[1] == p.seat:
+            # The pending tile choice follows the re-drawn card, not the true one.
+            s.tasks[-1] = ("take", p.seat, p.played[-1][0])
+    s._legal = None  # the copied legal actions may show the true hidden cards
     return s

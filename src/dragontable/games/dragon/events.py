@@ -10,8 +10,17 @@ from typing import Any
 
 from . import data as D
 from .rules import (
-    APPLY, AUTO, OPTIONS, Legal, PREF, move, push, receive_tile, remove_resident,
-    resident_options, turn_order,
+    APPLY,
+    AUTO,
+    OPTIONS,
+    PREF,
+    Legal,
+    move,
+    push,
+    receive_tile,
+    remove_resident,
+    resident_options,
+    turn_order,
 )
 from .state import DragonData, Task
 
@@ -30,8 +39,11 @@ def auto_events(st: DragonData, task: Task) -> None:
         steps.append(("wallcheck", r))
     if r == D.ROUNDS and wall_on and st.options["great_wall_final_timing"] == "after_event":
         steps.append(("wallcheck", D.ROUNDS))
-    if (r == D.GREAT_EVENT_ROUND and st.great_event
-            and st.options["great_event_timing"] == "before_decay"):
+    if (
+        r == D.GREAT_EVENT_ROUND
+        and st.great_event
+        and st.options["great_event_timing"] == "before_decay"
+    ):
         steps.append(("great",))
     push(st, *steps)
 
@@ -81,18 +93,21 @@ def auto_event(st: DragonData, task: Task) -> None:
 
 
 def festival(st: DragonData, order: list[int]) -> None:
-    counts = sorted({st.seats[s].fireworks for s in order if st.seats[s].fireworks > 0},
-                    reverse=True)
-    for rank, vp in enumerate(D.FESTIVAL_VP):
-        if rank >= len(counts):
-            break
-        for s in order:
-            p = st.seats[s]
-            if p.fireworks == counts[rank]:
-                p.gain_vp(vp, "festival")
-                back = (p.fireworks + 1) // 2
-                p.fireworks -= back
-                log(st, "festival.scored", seat=s, vp=vp, returned=back)
+    """Dragon Festival (§4.4.5): every award is fixed from the counts before anyone
+    returns fireworks, so a first-place scorer left with the second count scores once."""
+    counts = sorted(
+        {st.seats[s].fireworks for s in order if st.seats[s].fireworks > 0}, reverse=True
+    )
+    award = dict(zip(counts, D.FESTIVAL_VP, strict=False))
+    for s in order:
+        p = st.seats[s]
+        vp = award.get(p.fireworks)
+        if vp is None:
+            continue
+        p.gain_vp(vp, "festival")
+        back = (p.fireworks + 1) // 2
+        p.fireworks -= back
+        log(st, "festival.scored", seat=s, vp=vp, returned=back)
 
 
 # -- forced releases (§4.4.1) -------------------------------------------------------
@@ -168,8 +183,7 @@ def auto_scoring(st: DragonData, task: Task) -> None:
         p.gain_vp(palaces, "palaces")
         p.gain_vp(ladies, "court_ladies")
         p.gain_vp(privs, "privileges")
-        log(st, "round.scored", seat=p.seat, palaces=palaces, court_ladies=ladies,
-            privileges=privs)
+        log(st, "round.scored", seat=p.seat, palaces=palaces, court_ladies=ladies, privileges=privs)
 
 
 def auto_final(st: DragonData, task: Task) -> None:
@@ -184,8 +198,15 @@ def auto_final(st: DragonData, task: Task) -> None:
     log(st, "game.over", ranking=st.ranking())  # type: ignore[attr-defined]
 
 
-AUTO.update(owe=auto_owe, events=auto_events, event=auto_event, wallcheck=auto_wallcheck,
-            decay=auto_decay, scoring=auto_scoring, final=auto_final)
+AUTO.update(
+    owe=auto_owe,
+    events=auto_events,
+    event=auto_event,
+    wallcheck=auto_wallcheck,
+    decay=auto_decay,
+    scoring=auto_scoring,
+    final=auto_final,
+)
 OPTIONS.update(release=opt_release, drought=opt_drought)
 APPLY.update(release=apply_release, drought=apply_drought)
 

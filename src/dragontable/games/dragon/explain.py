@@ -25,11 +25,23 @@ _DECISION = {
     "edict": "choose a person type (edict X)",
 }
 _VERBS = {
-    "init": ("pick",), "place": ("place",), "full": ("replace", "decline"),
-    "action": ("@", "refill"), "floor": ("floor",), "privilege": ("privilege",),
-    "walltile": ("wall",), "card": ("card",), "take": ("take",), "release": ("release",),
-    "drought": ("release",), "quake": ("quake",), "quakefix": ("release",),
-    "flood": ("flood",), "tornado": ("discard",), "sunrise": ("sunrise",), "edict": ("edict",),
+    "init": ("pick",),
+    "place": ("place",),
+    "full": ("replace", "decline"),
+    "action": ("@", "refill"),
+    "floor": ("floor",),
+    "privilege": ("privilege",),
+    "walltile": ("wall",),
+    "card": ("card",),
+    "take": ("take",),
+    "release": ("release",),
+    "drought": ("release",),
+    "quake": ("quake",),
+    "quakefix": ("release",),
+    "flood": ("flood",),
+    "tornado": ("discard",),
+    "sunrise": ("sunrise",),
+    "edict": ("edict",),
 }
 
 
@@ -60,11 +72,16 @@ def why_illegal(st: DragonData, action: str) -> str:
         if p.yuan < fee:
             return f"group {g} is occupied: the fee is {fee} yuan and you have {p.yuan}"
         if card == "privilege":
-            return (f"a privilege needs {D.SMALL_PRIVILEGE_COST} yuan after the fee of {fee}; "
-                    f"you have {p.yuan}")
+            return (
+                f"a privilege needs {D.SMALL_PRIVILEGE_COST} yuan after the fee of {fee}; "
+                f"you have {p.yuan}"
+            )
         if card == D.WALL_CARD:
-            return "the wall is complete" if len(st.wall) >= D.WALL_LENGTH else \
-                "you have built all your wall tiles"
+            return (
+                "the wall is complete"
+                if len(st.wall) >= D.WALL_LENGTH
+                else "you have built all your wall tiles"
+            )
     if arg.startswith("p") and arg[1:2].isdigit():
         problem = _palace(st, seat, arg)
         if problem:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.state import State
 from . import data as D
 from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
@@ -16,14 +15,33 @@ from .view import view
 
 # Which decision kinds a prompt names, and the parameters it shows (never secrets).
 _PROMPT_PARAMS = {
-    "init": (), "place": ("tile",), "full": ("tile",), "action": (), "floor": ("n",),
-    "privilege": (), "walltile": (), "card": (), "take": (), "release": ("n", "reason"),
-    "drought": ("n",), "quake": ("n",), "quakefix": (), "flood": ("n",), "tornado": ("n",),
-    "sunrise": (), "edict": (),
+    "init": (),
+    "place": ("tile",),
+    "full": ("tile",),
+    "action": (),
+    "floor": ("n",),
+    "privilege": (),
+    "walltile": (),
+    "card": (),
+    "take": (),
+    "release": ("n", "reason"),
+    "drought": ("n",),
+    "quake": ("n",),
+    "quakefix": (),
+    "flood": ("n",),
+    "tornado": ("n",),
+    "sunrise": (),
+    "edict": (),
 }
 _TASK_FIELDS = {
-    "place": ("tile",), "full": ("tile",), "floor": ("n",), "release": ("n", "reason"),
-    "drought": ("n",), "quake": ("n",), "flood": ("n",), "tornado": ("n",),
+    "place": ("tile",),
+    "full": ("tile",),
+    "floor": ("n",),
+    "release": ("n", "reason"),
+    "drought": ("n",),
+    "quake": ("n",),
+    "flood": ("n",),
+    "tornado": ("n",),
 }
 
 
@@ -74,7 +92,7 @@ class DragonState(DragonData):
         task = self.tasks[-1]
         kind = task[0]
         out: dict[str, Any] = {"key": f"dragon.prompt.{kind}", "seat": task[1]}
-        for name, value in zip(_TASK_FIELDS.get(kind, ()), task[2:]):
+        for name, value in zip(_TASK_FIELDS.get(kind, ()), task[2:], strict=False):
             if name in _PROMPT_PARAMS[kind]:
                 out[name] = value
         return out
@@ -84,9 +102,11 @@ class DragonState(DragonData):
 
     def ranking(self) -> list[int]:
         """Most VP first; ties by person track, then stack height (§4.6, D4)."""
-        return sorted(range(self.players),
-                      key=lambda s: (self.seats[s].vp, self.seats[s].pt, self.seats[s].pt_stack),
-                      reverse=True)
+        return sorted(
+            range(self.players),
+            key=lambda s: (self.seats[s].vp, self.seats[s].pt, self.seats[s].pt_stack),
+            reverse=True,
+        )
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None and not 0 <= player < self.players:

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from . import data as D
 from .rules import (
-    APPLY, AUTO, OPTIONS, PREF, Legal, move, push, receive_tile, remove_resident,
-    resident_options, turn_order,
+    APPLY,
+    AUTO,
+    OPTIONS,
+    PREF,
+    Legal,
+    move,
+    push,
+    receive_tile,
+    remove_resident,
+    resident_options,
+    turn_order,
 )
 from .state import DragonData, Task
 
@@ -50,8 +59,7 @@ def auto_great(st: DragonData, task: Task) -> None:
             st.seats[s].pt, st.seats[s].pt_stack = 0, height
         _log(st, "volcano", order=order)
     elif ge == "tornado":
-        push(st, *[("tornado", s, min(D.TORNADO_DISCARDS, len(st.seats[s].hand)))
-                   for s in order])
+        push(st, *[("tornado", s, min(D.TORNADO_DISCARDS, len(st.seats[s].hand))) for s in order])
     elif ge == "sunrise":
         st.sunrise_taken = []
         push(st, *[("sunrise", s) for s in order])
@@ -133,8 +141,11 @@ def apply_tornado(st: DragonData, task: Task, card: str) -> None:
 
 # -- Sunrise, Edict ------------------------------------------------------------------------
 def opt_sunrise(st: DragonData, task: Task) -> Legal:
-    return {f"sunrise {c}": c for c in D.TYPE_ORDER
-            if c not in st.sunrise_taken and st.supply[c + D.YOUNG] > 0}
+    return {
+        f"sunrise {c}": c
+        for c in D.TYPE_ORDER
+        if c not in st.sunrise_taken and st.supply[c + D.YOUNG] > 0
+    }
 
 
 def apply_sunrise(st: DragonData, task: Task, code: str) -> None:
@@ -174,9 +185,12 @@ def apply_edict(st: DragonData, task: Task, code: str) -> None:
 
 AUTO["great"] = auto_great
 for _kind, _opt, _apply in (
-    ("quake", opt_quake, apply_quake), ("quakefix", opt_quakefix, apply_quakefix),
-    ("flood", opt_flood, apply_flood), ("tornado", opt_tornado, apply_tornado),
-    ("sunrise", opt_sunrise, apply_sunrise), ("edict", opt_edict, apply_edict),
+    ("quake", opt_quake, apply_quake),
+    ("quakefix", opt_quakefix, apply_quakefix),
+    ("flood", opt_flood, apply_flood),
+    ("tornado", opt_tornado, apply_tornado),
+    ("sunrise", opt_sunrise, apply_sunrise),
+    ("edict", opt_edict, apply_edict),
 ):
     OPTIONS[_kind] = _opt
     APPLY[_kind] = _apply

@@ -32,7 +32,8 @@ from . import data as D
 
 _TYPES = "".join(D.TYPE_ORDER)
 _WORDS = {
-    "refill": "refill", "decline": "decline",
+    "refill": "refill",
+    "decline": "decline",
 }
 _ACTION = re.compile(r"^([a-z]+)@(\d+)$")
 _PALACE = re.compile(r"^p([1-9]\d*)$")
@@ -71,8 +72,9 @@ def _palace(word: str, text: str, new: bool = False) -> str:
     if new and w == "new":
         return w
     if not _PALACE.match(w):
-        raise NotationError(f"{text!r}: expected a palace like p1{' or new' if new else ''}, "
-                            f"got {word!r}")
+        raise NotationError(
+            f"{text!r}: expected a palace like p1{' or new' if new else ''}, got {word!r}"
+        )
     return w
 
 

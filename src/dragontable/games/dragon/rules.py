@@ -37,8 +37,9 @@ def move(st: DragonData, seat: int, n: int) -> None:
 
 
 def turn_order(st: DragonData) -> list[int]:
-    return sorted(range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack),
-                  reverse=True)
+    return sorted(
+        range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack), reverse=True
+    )
 
 
 def push(st: DragonData, *tasks: Task) -> None:
@@ -80,16 +81,23 @@ def add_resident(p: Player, idx: int, tile: str) -> None:
 def remove_resident(st: DragonData, p: Player, idx: int, tile: str, reason: str) -> None:
     floors, res = p.palaces[idx]
     i = res.index(tile)
-    p.palaces[idx] = (floors, res[:i] + res[i + 1:])
+    p.palaces[idx] = (floors, res[:i] + res[i + 1 :])
     st.box[tile] += 1
-    st.log.append({"key": "dragon.person.released", "seat": p.seat, "tile": tile,
-                   "palace": idx + 1, "reason": reason})
+    st.log.append(
+        {
+            "key": "dragon.person.released",
+            "seat": p.seat,
+            "tile": tile,
+            "palace": idx + 1,
+            "reason": reason,
+        }
+    )
 
 
 def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None = None) -> Legal:
     """``{prefix pN:tile: (palace, tile)}`` for every distinct resident."""
     out: Legal = {}
-    for i, (floors, res) in enumerate(p.palaces):
+    for i, (_floors, res) in enumerate(p.palaces):
         if only is not None and not only(i):
             continue
         for tile in res:
@@ -105,7 +113,7 @@ def opt_init(st: DragonData, task: Task) -> Legal:
     young = [t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0]
     out: Legal = {}
     for i, a in enumerate(young):
-        for b in young[i + 1:]:
+        for b in young[i + 1 :]:
             if (a, b) not in used:
                 out[f"pick {a}+{b}"] = (a, b)
     return out
@@ -128,8 +136,12 @@ def apply_init(st: DragonData, task: Task, pair: tuple[str, str]) -> None:
     for tile in tiles:
         st.supply[tile] -= 1
     st.log.append({"key": "dragon.init.picked", "seat": seat, "tiles": tiles})
-    push(st, ("place", seat, tiles[0], 0), ("place", seat, tiles[1], 0),
-         ("move", seat, sum(D.VALUE[t] for t in tiles)))
+    push(
+        st,
+        ("place", seat, tiles[0], 0),
+        ("place", seat, tiles[1], 0),
+        ("move", seat, sum(D.VALUE[t] for t in tiles)),
+    )
 
 
 def auto_move(st: DragonData, task: Task) -> None:
@@ -183,15 +195,19 @@ def auto_round(st: DragonData, task: Task) -> None:
     if st.round > D.ROUNDS:
         push(st, ("final",))
         return
-    st.log.append({"key": "dragon.round.started", "round": st.round,
-                   "event": st.event_track[st.round - 1]})
+    st.log.append(
+        {"key": "dragon.round.started", "round": st.round, "event": st.event_track[st.round - 1]}
+    )
     tail: list[Task] = [("events",), ("decay",)]
     after_decay = st.options["great_event_timing"] == "after_decay"
     if st.round == D.GREAT_EVENT_ROUND and st.great_event and after_decay:
         tail.append(("great",))
     tail.append(("scoring",))
-    if (st.round == D.ROUNDS and st.options["great_wall"] != "off"
-            and st.options["great_wall_final_timing"] == "after_round_scoring"):
+    if (
+        st.round == D.ROUNDS
+        and st.options["great_wall"] != "off"
+        and st.options["great_wall_final_timing"] == "after_round_scoring"
+    ):
         tail.append(("wallcheck", D.ROUNDS))
     push(st, ("actions",), ("persons",), *tail, ("endround",))
 
@@ -209,7 +225,7 @@ def auto_actions(st: DragonData, task: Task) -> None:
     st.rng.shuffle(deck)
     groups, at = [], 0
     for size in D.GROUP_SIZES[(st.players, len(deck))]:
-        groups.append(tuple(deck[at:at + size]))
+        groups.append(tuple(deck[at : at + size]))
         at += size
     st.groups = groups
     st.dragons = [[] for _ in groups]
@@ -247,8 +263,9 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
     g, card, fee = choice
     p.yuan -= fee
     st.dragons[g].append(seat)
-    st.log.append({"key": "dragon.action.taken", "seat": seat, "card": card, "group": g + 1,
-                   "fee": fee})
+    st.log.append(
+        {"key": "dragon.action.taken", "seat": seat, "card": card, "group": g + 1, "fee": fee}
+    )
     if card == "tax":
         gain = D.ACTION_BASE["tax"] + p.symbols("T")
         p.yuan += gain
@@ -294,8 +311,9 @@ def apply_floor(st: DragonData, task: Task, idx: int) -> None:
     else:
         f, res = p.palaces[idx]
         p.palaces[idx] = (f + 1, res)
-    st.log.append({"key": "dragon.floor.built", "seat": seat, "palace": idx + 1,
-                   "floors": p.palaces[idx][0]})
+    st.log.append(
+        {"key": "dragon.floor.built", "seat": seat, "palace": idx + 1, "floors": p.palaces[idx][0]}
+    )
     if n > 1:
         push(st, ("floor", seat, n - 1))
 
@@ -317,8 +335,7 @@ def apply_privilege(st: DragonData, task: Task, choice: tuple[str, int]) -> None
         p.priv_small += 1
     else:
         p.priv_large += 1
-    st.log.append({"key": "dragon.privilege.bought", "seat": p.seat, "size": size,
-                   "yuan": cost})
+    st.log.append({"key": "dragon.privilege.bought", "seat": p.seat, "size": size, "yuan": cost})
 
 
 def opt_walltile(st: DragonData, task: Task) -> Legal:
@@ -335,8 +352,9 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
     p = st.seats[seat]
     p.wall_tiles.remove(tile)
     st.wall.append(seat)
-    st.log.append({"key": "dragon.wall.built", "seat": seat, "tile": tile,
-                   "position": len(st.wall)})
+    st.log.append(
+        {"key": "dragon.wall.built", "seat": seat, "tile": tile, "position": len(st.wall)}
+    )
     bonus = D.WALL_BONUS[tile]
     if tile == "rice":
         p.rice += bonus
@@ -399,13 +417,22 @@ def apply_take(st: DragonData, task: Task, tile: str) -> None:
     receive_tile(st, seat, tile)
 
 
-AUTO.update(round=auto_round, endround=auto_endround, actions=auto_actions,
-            persons=auto_persons, move=auto_move)
+AUTO.update(
+    round=auto_round,
+    endround=auto_endround,
+    actions=auto_actions,
+    persons=auto_persons,
+    move=auto_move,
+)
 for _kind, _opt, _apply in (
-    ("init", opt_init, apply_init), ("place", opt_place, apply_place),
-    ("full", opt_full, apply_full), ("action", opt_action, apply_action),
-    ("floor", opt_floor, apply_floor), ("privilege", opt_privilege, apply_privilege),
-    ("walltile", opt_walltile, apply_walltile), ("card", opt_card, apply_card),
+    ("init", opt_init, apply_init),
+    ("place", opt_place, apply_place),
+    ("full", opt_full, apply_full),
+    ("action", opt_action, apply_action),
+    ("floor", opt_floor, apply_floor),
+    ("privilege", opt_privilege, apply_privilege),
+    ("walltile", opt_walltile, apply_walltile),
+    ("card", opt_card, apply_card),
     ("take", opt_take, apply_take),
 ):
     OPTIONS[_kind] = _opt

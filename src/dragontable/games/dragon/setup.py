@@ -14,7 +14,7 @@ from .state import DragonData, Player
 def _great_event(value: Any) -> str:
     text = str(value)
     if text.startswith("chosen:"):
-        text = text[len("chosen:"):]
+        text = text[len("chosen:") :]
     if text in D.GREAT_EVENTS:
         return text
     raise ValueError("not a Great Event mode or id")
@@ -29,13 +29,16 @@ def _open_hands(value: Any) -> bool:
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("edition", 2017, (2017, 2007),
-               help="2017: large privilege 7 yuan; 2007: 6 yuan"),
+    OptionSpec("edition", 2017, (2017, 2007), help="2017: large privilege 7 yuan; 2007: 6 yuan"),
     OptionSpec("great_wall", "off", ("off", "choose_tile", "random_tile")),
     OptionSpec("great_wall_final_timing", "after_event", ("after_event", "after_round_scoring")),
-    OptionSpec("great_event", "off", ("off", "random", "hidden_random"),
-               help="off, random, hidden_random, or one of: " + ", ".join(D.GREAT_EVENTS),
-               check=_great_event),
+    OptionSpec(
+        "great_event",
+        "off",
+        ("off", "random", "hidden_random"),
+        help="off, random, hidden_random, or one of: " + ", ".join(D.GREAT_EVENTS),
+        check=_great_event,
+    ),
     OptionSpec("great_event_timing", "before_decay", ("before_decay", "after_decay")),
     OptionSpec("open_hands", False, (False, True), help="on or off", check=_open_hands),
     OptionSpec("start_player", "random", ("random", "seat_1")),
@@ -72,8 +75,11 @@ def setup(st: DragonData, players: int, seed: int, options: dict[str, Any]) -> N
     rng.shuffle(draws)
     st.event_track = build_event_track(draws)
     mode = options["great_event"]
-    st.great_event = None if mode == "off" else (
-        rng.choice(D.GREAT_EVENTS) if mode in ("random", "hidden_random") else mode)
+    st.great_event = (
+        None
+        if mode == "off"
+        else (rng.choice(D.GREAT_EVENTS) if mode in ("random", "hidden_random") else mode)
+    )
     st.great_event_revealed = mode != "hidden_random"
     st.wall, st.sunrise_taken = [], []
     st.groups, st.dragons, st.order = [], [], []
@@ -90,5 +96,11 @@ def setup(st: DragonData, players: int, seed: int, options: dict[str, Any]) -> N
         st.seats.append(p)
     seating = [(st.start_player + i) % players for i in range(players)]
     st.tasks = [("round",)] + [("init", s) for s in reversed(seating)]
-    st.log.append({"key": "dragon.game.started", "players": players,
-                   "start_player": st.start_player, "event_track": list(st.event_track)})
+    st.log.append(
+        {
+            "key": "dragon.game.started",
+            "players": players,
+            "start_player": st.start_player,
+            "event_track": list(st.event_track),
+        }
+    )

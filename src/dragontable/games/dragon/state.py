@@ -21,8 +21,21 @@ class Player:
     """One seat's holdings. ``pt``/``pt_stack`` are the person track (§3.7)."""
 
     __slots__ = (
-        "seat", "yuan", "rice", "fireworks", "vp", "vp_by", "priv_small", "priv_large",
-        "pt", "pt_stack", "palaces", "hand", "played", "discarded", "wall_tiles",
+        "seat",
+        "yuan",
+        "rice",
+        "fireworks",
+        "vp",
+        "vp_by",
+        "priv_small",
+        "priv_large",
+        "pt",
+        "pt_stack",
+        "palaces",
+        "hand",
+        "played",
+        "discarded",
+        "wall_tiles",
     )
 
     def __init__(self, seat: int) -> None:
@@ -41,10 +54,19 @@ class Player:
     def copy(self) -> Player:
         p = Player.__new__(Player)
         p.seat, p.yuan, p.rice, p.fireworks, p.vp = (
-            self.seat, self.yuan, self.rice, self.fireworks, self.vp)
+            self.seat,
+            self.yuan,
+            self.rice,
+            self.fireworks,
+            self.vp,
+        )
         p.vp_by = self.vp_by.copy()
         p.priv_small, p.priv_large, p.pt, p.pt_stack = (
-            self.priv_small, self.priv_large, self.pt, self.pt_stack)
+            self.priv_small,
+            self.priv_large,
+            self.pt,
+            self.pt_stack,
+        )
         p.palaces = self.palaces.copy()
         p.hand = self.hand.copy()
         p.played = self.played.copy()
@@ -83,20 +105,36 @@ class Player:
     # -- JSON ------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "yuan": self.yuan, "rice": self.rice,
-            "fireworks": self.fireworks, "vp": self.vp, "vp_by": dict(self.vp_by),
-            "priv_small": self.priv_small, "priv_large": self.priv_large,
-            "pt": self.pt, "pt_stack": self.pt_stack,
+            "seat": self.seat,
+            "yuan": self.yuan,
+            "rice": self.rice,
+            "fireworks": self.fireworks,
+            "vp": self.vp,
+            "vp_by": dict(self.vp_by),
+            "priv_small": self.priv_small,
+            "priv_large": self.priv_large,
+            "pt": self.pt,
+            "pt_stack": self.pt_stack,
             "palaces": [[f, list(res)] for f, res in self.palaces],
-            "hand": list(self.hand), "played": [list(x) for x in self.played],
-            "discarded": list(self.discarded), "wall_tiles": list(self.wall_tiles),
+            "hand": list(self.hand),
+            "played": [list(x) for x in self.played],
+            "discarded": list(self.discarded),
+            "wall_tiles": list(self.wall_tiles),
         }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Player:
         p = cls(d["seat"])
-        for key in ("yuan", "rice", "fireworks", "vp", "priv_small", "priv_large",
-                    "pt", "pt_stack"):
+        for key in (
+            "yuan",
+            "rice",
+            "fireworks",
+            "vp",
+            "priv_small",
+            "priv_large",
+            "pt",
+            "pt_stack",
+        ):
             setattr(p, key, int(d[key]))
         p.vp_by = {str(k): int(v) for k, v in d["vp_by"].items()}
         p.palaces = [(int(f), tuple(res)) for f, res in d["palaces"]]
@@ -111,9 +149,21 @@ class DragonData(State):
     """Fields and copying of a Dragon state; behaviour is added by ``DragonState``."""
 
     __slots__ = (
-        "round", "tasks", "order", "groups", "dragons", "supply", "box", "event_track",
-        "great_event", "great_event_revealed", "wall", "sunrise_taken", "start_player",
-        "rng", "seats",
+        "round",
+        "tasks",
+        "order",
+        "groups",
+        "dragons",
+        "supply",
+        "box",
+        "event_track",
+        "great_event",
+        "great_event_revealed",
+        "wall",
+        "sunrise_taken",
+        "start_player",
+        "rng",
+        "seats",
     )
 
     round: int

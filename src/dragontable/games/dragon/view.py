@@ -11,10 +11,15 @@ from .state import DragonData, Player
 def _player(st: DragonData, p: Player, viewer: int | None) -> dict[str, Any]:
     own = viewer == p.seat or st.options["open_hands"]
     out: dict[str, Any] = {
-        "seat": p.seat, "yuan": p.yuan, "rice": p.rice, "fireworks": p.fireworks,
-        "vp": p.vp, "vp_breakdown": dict(p.vp_by),
+        "seat": p.seat,
+        "yuan": p.yuan,
+        "rice": p.rice,
+        "fireworks": p.fireworks,
+        "vp": p.vp,
+        "vp_breakdown": dict(p.vp_by),
         "privileges": {"small": p.priv_small, "large": p.priv_large},
-        "pt": p.pt, "pt_stack": p.pt_stack,
+        "pt": p.pt,
+        "pt_stack": p.pt_stack,
         "palaces": [{"floors": f, "residents": list(res)} for f, res in p.palaces],
         "hand_size": len(p.hand),
         "recruited": [got for card, got, _ in p.played if card != "init"],
@@ -43,9 +48,11 @@ def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
         "current_player": current,
         "prompt": st.prompt() if current is not None else None,  # type: ignore[attr-defined]
         "event_track": list(st.event_track),
-        "great_event": st.great_event if ge_visible else (
-            "hidden" if st.great_event else None),
-        "groups": [{"cards": list(g), "dragons": list(d)} for g, d in zip(st.groups, st.dragons)],
+        "great_event": st.great_event if ge_visible else ("hidden" if st.great_event else None),
+        "groups": [
+            {"cards": list(g), "dragons": list(d)}
+            for g, d in zip(st.groups, st.dragons, strict=True)
+        ],
         "wall": list(st.wall),
         "supply": dict(st.supply),
         "sunrise_taken": list(st.sunrise_taken),

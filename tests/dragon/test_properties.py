@@ -159,9 +159,10 @@ def test_record_and_snapshot_reproduce_the_game(game, cut):
     assert resumed.to_json() == final
 
 
-def foreign_actions(st: DragonState, pool: set[str]) -> list[str]:
-    legal = set(st.legal_actions())
-    return sorted(pool - legal)[:5]
+def foreign_actions(st: DragonState, pool: set[str], rng: Rng) -> list[str]:
+    """Up to 6 actions seen legal earlier in the game but not legal now."""
+    others = sorted(pool - set(st.legal_actions()))
+    return [others[rng.below(len(others))] for _ in range(6)] if others else []
 
 
 @SETTINGS
@@ -177,7 +178,7 @@ def test_illegal_actions_raise_and_leave_the_state_untouched(game):
         seen.update(legal)
         if rng.below(8) == 0:
             before = st.to_json()
-            for bad in foreign_actions(st, seen) + garbage:
+            for bad in foreign_actions(st, seen, rng) + garbage:
                 with pytest.raises((IllegalAction, NotationError)):
                     st.apply(bad)
                 assert not st.is_legal(bad)

@@ -35,7 +35,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "great_event",
         "off",
-        ("off", "random", "hidden_random"),
+        # Every accepted value is a choice, so that a bad value's error lists them all
+        # (OptionSpec.allowed() shows the choices, not the help); chosen:<id> is checked.
+        ("off", "random", "hidden_random", *D.GREAT_EVENTS),
         help="off, random, hidden_random, or one of: " + ", ".join(D.GREAT_EVENTS),
         check=_great_event,
     ),

@@ -34,9 +34,12 @@ def replay_steps(data: dict[str, Any]) -> Iterator[State]:
     from ..games import create
 
     check_record(data)
-    state = create(
-        data["game"], players=data["players"], seed=data["seed"], options=data.get("options") or {}
-    )
+    try:
+        state = create(
+            data["game"], players=data["players"], seed=data["seed"], options=data.get("options")
+        )
+    except DragontableError as exc:
+        raise RecordError(f"record cannot start its game: {exc}") from None
     yield state
     for i, action in enumerate(data["actions"]):
         try:

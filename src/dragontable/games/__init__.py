@@ -66,5 +66,12 @@ def from_json(data: dict[str, Any]) -> State:
     """Rebuild a state from :meth:`State.to_json` output."""
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise RecordError("not a dragontable state snapshot")
-    game = get(data["game"])
-    return game.state_from_json(check_snapshot(data, game))
+    try:
+        game = get(data["game"])
+        return game.state_from_json(check_snapshot(data, game))
+    except OptionError as exc:
+        raise RecordError(f"snapshot cannot be restored: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"snapshot is damaged: {type(exc).__name__}: {exc}") from None

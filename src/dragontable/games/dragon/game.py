@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import OptionError
 from . import data as D
 from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
@@ -110,7 +111,7 @@ class DragonState(DragonData):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None and not 0 <= player < self.players:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+            raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
 
     def determinize(self, player: int, seed: int) -> DragonState:

@@ -50,8 +50,8 @@ def test_ex_05_four_way_tie_moves_nobody(n):
     st = majorities({A: n, B: n, C: n, D: n})
     assert st.city[d(st, "orange-1")] == []
     assert all(t == [0] * 6 for t in st.tiles)
-    # nobody entered any city, so no return decision: play goes on to round 3
-    assert (st.round, st.phase) == (3, "1")
+    # nobody entered the city, so nobody is asked for return cards
+    assert st.current_player is None
 
 
 @pytest.mark.parametrize(("have", "moved"), [(1, 1), (4, 2)])

@@ -131,7 +131,7 @@ def parse_map(raw: Any, where: str = "map") -> MapData:
     provinces, spaces, districts, province_of = _provinces(c, raw)
     district_index = {d: i for i, d in enumerate(districts)}
     table = c.field(raw, "districts", dict)
-    neighbours = _districts(c, table, districts, district_index, set(transports))
+    neighbours = _districts(c, table, districts, district_index, transports)
     _check_graph(c, districts, neighbours)
     deck = _deck(c, raw, transports, neighbours)
     returns = c.field(raw, "return_card_values", list)
@@ -239,33 +239,18 @@ def _districts(
     table: dict[str, Any],
     districts: tuple[str, ...],
     index: dict[str, int],
-    transports: set[str],
+    transports: tuple[str, ...],
 ) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """Each district's borders; every entry is checked before the borders' symmetry."""
     for name in table:
         c.require(name in index, f"district {name!r} is in no province (unknown district)")
+    for d in districts:
+        _check_entry(c, d, table.get(d), index, transports)
     out = []
     for d in districts:
-        entry = table.get(d)
-        c.require(isinstance(entry, dict), f"district {d!r} has no entry under 'districts'")
-        c.require(
-            entry.get("city_houses") == CITY_HOUSES,
-            f"district {d!r}: 'city_houses' must be {CITY_HOUSES}",
-        )
-        c.require(
-            entry.get("cloisters") == CLOISTER_CAPACITY,
-            f"district {d!r}: 'cloisters' must be {CLOISTER_CAPACITY}",
-        )
-        borders = entry.get("borders")
-        c.require(isinstance(borders, dict), f"district {d!r}: 'borders' must be an object")
         row = []
-        for other, transport in borders.items():
-            c.require(other in index, f"district {d!r}: border to unknown district {other!r}")
-            c.require(other != d, f"district {d!r}: border to itself")
-            c.require(
-                transport in transports,
-                f"district {d!r}: border to {other!r} has unknown transport {transport!r}",
-            )
-            back = _borders_of(table.get(other))
+        for other, transport in table[d]["borders"].items():
+            back = table[other]["borders"]
             c.require(
                 d in back,
                 f"district {d!r}: one-way border to {other!r} ({other!r} does not list {d!r})",
@@ -281,9 +266,27 @@ def _districts(
     return tuple(out)
 
 
-def _borders_of(entry: Any) -> dict[str, Any]:
-    borders = entry.get("borders") if isinstance(entry, dict) else None
-    return borders if isinstance(borders, dict) else {}
+def _check_entry(
+    c: _Checker, d: str, entry: Any, index: dict[str, int], transports: tuple[str, ...]
+) -> None:
+    c.require(isinstance(entry, dict), f"district {d!r} has no entry under 'districts'")
+    c.require(
+        entry.get("city_houses") == CITY_HOUSES,
+        f"district {d!r}: 'city_houses' must be {CITY_HOUSES}",
+    )
+    c.require(
+        entry.get("cloisters") == CLOISTER_CAPACITY,
+        f"district {d!r}: 'cloisters' must be {CLOISTER_CAPACITY}",
+    )
+    borders = entry.get("borders")
+    c.require(isinstance(borders, dict), f"district {d!r}: 'borders' must be an object")
+    for other, transport in borders.items():
+        c.require(other in index, f"district {d!r}: border to unknown district {other!r}")
+        c.require(other != d, f"district {d!r}: border to itself")
+        c.require(
+            transport in transports,
+            f"district {d!r}: border to {other!r} has unknown transport {transport!r}",
+        )
 
 
 def _check_graph(c: _Checker, districts: tuple[str, ...], neighbours: tuple[Any, ...]) -> None:

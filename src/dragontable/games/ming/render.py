@@ -28,7 +28,7 @@ def _counts(v: dict[str, Any], counts: list[int]) -> Text:
     for colour, n in enumerate(counts):
         if n:
             out.append_text(_who(v, colour))
-            out.append(f"{n} ")
+            out.append(f"×{n} ")
     return out if out.plain else Text("-", style="dim")
 
 
@@ -48,7 +48,7 @@ def _districts(v: dict[str, Any]) -> Table:
     for d in v["districts"]:
         princes = Text(" ").join([_who(v, s) for s in d["princes"]]) if d["princes"] else Text("")
         city = Text("").join([_who(v, c) for c in d["city"]]) if d["city"] else Text("")
-        borders = ", ".join(f"{n}:{t[0]}" for n, t in d["borders"].items())
+        borders = ", ".join(f"{n}:{t[:3]}" for n, t in d["borders"].items())
         t.add_row(
             d["id"],
             princes,
@@ -60,13 +60,13 @@ def _districts(v: dict[str, Any]) -> Table:
     return t
 
 
-def _players(v: dict[str, Any]) -> Table:
+def _players(v: dict[str, Any], names: list[str] | None) -> Table:
     t = Table(title="Players", title_justify="left")
     for col in ("seat", "score", "supply", "hand", "tiles", "cloisters", "prince", "note"):
         t.add_column(col)
     for p in v["players"]:
         hand = ", ".join(p["hand"]) if "hand" in p else f"{p['hand_size']} cards"
-        tiles = " ".join(f"{k[:2]}{n}" for k, n in p["tiles"].items() if n) or "-"
+        tiles = " ".join(f"{k[:3]}:{n}" for k, n in p["tiles"].items() if n) or "-"
         notes = []
         if p["seat"] == v["start_player"]:
             notes.append("start")
@@ -76,8 +76,11 @@ def _players(v: dict[str, Any]) -> Table:
             notes.append(f"returns {p['return']}")
         elif p["return_committed"]:
             notes.append("returns chosen")
+        label = _who(v, p["seat"])
+        if names and p["seat"] < len(names):
+            label.append(f" {names[p['seat']]}")
         t.add_row(
-            _who(v, p["seat"]),
+            label,
             str(p["score"]),
             str(p["supply"]),
             hand,
@@ -89,15 +92,18 @@ def _players(v: dict[str, Any]) -> Table:
     return t
 
 
-def render_text(state: State, seat: int | None) -> Group:
-    """The map and every player's public holdings, plus ``seat``'s own hand."""
+def render_text(state: State, seat: int | None, names: list[str] | None = None) -> Group:
+    """The map and every player's public holdings, plus ``seat``'s own hand.
+
+    Seats are shown by number (1-4, as in ``start N``), N is the 2-player neutral.
+    """
     v = state.view(seat)
     head = Text(f"Ming Dynasty - round {v['round']}, phase {v['phase']}", style="bold")
     cards = Text(
         f"Supply {v['deck_size']} cards, dragon stack {v['dragons']}, "
         f"discards: {', '.join(v['discard']) or '-'}"
     )
-    parts: list[Any] = [head, _provinces(v), _districts(v), _players(v), cards]
+    parts: list[Any] = [head, _provinces(v), _districts(v), _players(v, names), cards]
     if v["neutral"] is not None:
         parts.append(Text(f"Neutral (N) supply: {v['neutral_supply']}"))
     if v["scoring"]:
@@ -107,5 +113,5 @@ def render_text(state: State, seat: int | None) -> Group:
             Text("Game over. Ranking: " + ", ".join(str(s + 1) for s in v["ranking"]), style="bold")
         )
     else:
-        parts.append(Text(render_message(v["prompt"]), style="bold"))
+        parts.append(Text(render_message(v["prompt"], names=names), style="bold"))
     return Group(*parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group
@@ -65,7 +66,8 @@ def _players(v: dict[str, Any], names: list[str] | None) -> Table:
     for col in ("seat", "score", "supply", "hand", "tiles", "cloisters", "prince", "note"):
         t.add_column(col)
     for p in v["players"]:
-        hand = ", ".join(p["hand"]) if "hand" in p else f"{p['hand_size']} cards"
+        size = p["hand_size"]
+        hand = ", ".join(p["hand"]) if "hand" in p else f"{size} card{'s' * (size != 1)}"
         tiles = " ".join(f"{k[:3]}:{n}" for k, n in p["tiles"].items() if n) or "-"
         notes = []
         if p["seat"] == v["start_player"]:
@@ -92,6 +94,11 @@ def _players(v: dict[str, Any], names: list[str] | None) -> Table:
     return t
 
 
+def _discard_counts(discard: list[str]) -> str:
+    counts = Counter(discard)
+    return f" ({', '.join(f'{c} {n}' for c, n in sorted(counts.items()))})" if counts else ""
+
+
 def render_text(state: State, seat: int | None, names: list[str] | None = None) -> Group:
     """The map and every player's public holdings, plus ``seat``'s own hand.
 
@@ -101,7 +108,7 @@ def render_text(state: State, seat: int | None, names: list[str] | None = None) 
     head = Text(f"Ming Dynasty - round {v['round']}, phase {v['phase']}", style="bold")
     cards = Text(
         f"Supply {v['deck_size']} cards, dragon stack {v['dragons']}, "
-        f"discards: {', '.join(v['discard']) or '-'}"
+        f"discards {len(v['discard'])}{_discard_counts(v['discard'])}"
     )
     parts: list[Any] = [head, _provinces(v), _districts(v), _players(v, names), cards]
     if v["neutral"] is not None:

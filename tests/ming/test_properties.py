@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -108,7 +110,9 @@ def test_views_hide_hands_deck_and_unrevealed_returns():
         while not st.is_over:
             for seat in range(4):
                 other = hidden_parts_changed(st, seat)
-                assert other.view(seat) == st.view(seat)
+                view = st.view(seat)
+                assert other.view(seat) == view
+                assert json.loads(json.dumps(view)) == view  # JSON-ready
                 assert other.log_for(seat) == st.log_for(seat)
                 if any(r is not None for r in st.returns) and not st.revealed:
                     checked_returns += 1

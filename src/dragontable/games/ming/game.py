@@ -40,7 +40,7 @@ class MingState(MingData):
     @property
     def current_player(self) -> int | None:
         tasks = self.tasks
-        return tasks[-1][1] if tasks else None  # type: ignore[no-any-return]
+        return tasks[-1][1] if tasks else None
 
     def _legal_map(self) -> dict[str, Any]:
         if not self.tasks:

@@ -71,7 +71,7 @@ def _player(st: MingData, seat: int, viewer: int | None) -> dict[str, Any]:
 def view(st: MingData, viewer: int | None) -> dict[str, Any]:
     """Everything ``viewer`` may see; ``None`` is a spectator."""
     m = st.map
-    current = st.current_player  # type: ignore[attr-defined]
+    current = st.current_player
     scored = scored_province(st)
     out: dict[str, Any] = {
         "game": "ming",
@@ -83,7 +83,7 @@ def view(st: MingData, viewer: int | None) -> dict[str, Any]:
         "start_player": st.start_player,
         "over": current is None,
         "current_player": current,
-        "prompt": st.prompt(),  # type: ignore[attr-defined]
+        "prompt": st.prompt(),
         "neutral": st.neutral,
         "provinces": [
             {
@@ -118,6 +118,6 @@ def view(st: MingData, viewer: int | None) -> dict[str, Any]:
     if viewer is not None and viewer == current:
         out["legal_actions"] = st.legal_actions()
     if current is None:
-        out["scores"] = st.scores()  # type: ignore[attr-defined]
-        out["ranking"] = st.ranking()  # type: ignore[attr-defined]
+        out["scores"] = st.scores()
+        out["ranking"] = st.ranking()
     return out

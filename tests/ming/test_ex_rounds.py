@@ -90,6 +90,13 @@ def test_ex_28_neutral_placement_cap():
         st.apply("neutral brown-2")
     play(st, "neutral white-1")
     assert st.current_player == B and "neutral white-1" not in st.legal_actions()
+    # returning from the city (round 4) may raise a district above the cap
+    st.round = 4
+    set_city(st, "white-1", [N])
+    set_city(st, "white-2", [A])
+    at(st, ("returns", p(st, "white")))
+    play(st, "return 0")  # A keeps 1, the neutral ties and returns
+    assert st.open[d(st, "white-1")][N] == 4
 
 
 def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5():

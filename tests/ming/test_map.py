@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from dragontable import games
-from dragontable.core.errors import DataError, OptionError
+from dragontable.core.errors import DataError, OptionError, RecordError
 from dragontable.games.ming.data import load_map, parse_map
 
 
@@ -159,6 +159,9 @@ def test_a_replacement_map_file_is_played(tmp_path):
     assert st.is_over
     again = games.from_json(st.to_json())
     assert again.map.provinces[0] == "gold" and again == st
+    path.write_text(text.replace("camel", "mule"))  # the file changed since
+    with pytest.raises(RecordError, match="another version of map"):
+        games.from_json(st.to_json())
 
 
 def _paths(node, path=()):

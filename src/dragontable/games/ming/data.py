@@ -9,6 +9,7 @@ and can be replaced. :func:`load_map` validates a file (ming.md §2.5) and raise
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -68,6 +69,7 @@ class MapData:
     neutral_per_player: int
     district_index: MappingProxyType[str, int]
     province_index: MappingProxyType[str, int]
+    digest: str  # identifies the map's content (snapshots check it)
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -161,6 +163,7 @@ def parse_map(raw: Any, where: str = "map") -> MapData:
         neutral_per_player=neutral,
         district_index=MappingProxyType(district_index),
         province_index=MappingProxyType({p: i for i, p in enumerate(provinces)}),
+        digest=hashlib.sha256(json.dumps(raw, sort_keys=True).encode()).hexdigest()[:16],
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import RecordError
 from ...core.rng import Rng
 from ...core.state import State
 from .data import MapData, load_map
@@ -129,6 +130,7 @@ class MingData(State):
 
     def _snapshot(self) -> dict[str, Any]:
         return {
+            "map_digest": self.map.digest,
             "rng": self.rng.state,
             "round": self.round,
             "start_player": self.start_player,
@@ -156,6 +158,10 @@ class MingData(State):
 
     def _restore(self, d: dict[str, Any]) -> None:
         self.map = load_map(self.options["map"])
+        if d.get("map_digest") != self.map.digest:
+            raise RecordError(
+                f"the snapshot was made with another version of map {self.options['map']!r}"
+            )
         self.rng = Rng(int(d["rng"]))
         self.round, self.start_player = int(d["round"]), int(d["start_player"])
         self.tasks = [tuple(t) for t in d["tasks"]]

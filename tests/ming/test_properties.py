@@ -12,7 +12,14 @@ from dragontable.core.errors import IllegalAction, NotationError
 from dragontable.core.record import replay
 from dragontable.core.rng import Rng
 
-GAMES = settings(max_examples=15, deadline=None)
+GAMES = settings(max_examples=30, deadline=None)
+OPTIONS = hs.fixed_dictionaries(
+    {
+        "open_hands": hs.booleans(),
+        "city_tiebreak": hs.sampled_from(["largest_section", "own_best_section"]),
+        "final_tiebreak": hs.sampled_from(["cloisters", "shared"]),
+    }
+)
 PLAYERS = hs.sampled_from([2, 3, 4])
 SEEDS = hs.integers(0, 2**40)
 
@@ -49,8 +56,8 @@ def check_invariants(st) -> None:
     assert st.legal_actions() or st.is_over
 
 
-def random_game(players: int, seed: int, pick: int, every=check_invariants):
-    st = games.create("ming", players=players, seed=seed)
+def random_game(players: int, seed: int, pick: int, every=check_invariants, options=None):
+    st = games.create("ming", players=players, seed=seed, options=options)
     rng = Rng(pick)
     while not st.is_over:
         every(st)
@@ -60,9 +67,9 @@ def random_game(players: int, seed: int, pick: int, every=check_invariants):
 
 
 @GAMES
-@given(players=PLAYERS, seed=SEEDS, pick=SEEDS)
-def test_random_legal_play_ends_validly(players, seed, pick):
-    st = random_game(players, seed, pick)
+@given(players=PLAYERS, seed=SEEDS, pick=SEEDS, options=OPTIONS)
+def test_random_legal_play_ends_validly(players, seed, pick, options):
+    st = random_game(players, seed, pick, options=options)
     check_invariants(st)
     assert st.round == 6 and st.phase == "over" and st.legal_actions() == []
     assert sorted(st.ranking()) == list(range(players))

@@ -1,0 +1,22 @@
+"""Ming Dynasty (Robert F. Watson, 2007): princes, province spaces, cities and cloisters."""
+
+from ...core.game import Game
+from .game import MingState
+from .notation import parse_action
+from .render import render_text
+from .setup import OPTIONS
+
+GAME = Game(
+    name="ming",
+    title="Ming Dynasty",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    new_state=MingState.new,
+    parse_action=parse_action,
+    state_from_json=MingState.from_snapshot,
+    render_text=render_text,
+)
+MingState.game = GAME
+
+__all__ = ["GAME", "MingState", "parse_action"]

@@ -1,0 +1,106 @@
+"""Ming Dynasty: the state class on the core contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import scoring  # noqa: F401  (registers the scoring tasks)
+from .determinize import determinize
+from .explain import why_illegal
+from .rules import OPTIONS, advance, do
+from .setup import setup
+from .state import MingData
+from .view import phase, view
+
+
+class MingState(MingData):
+    """A game of Ming Dynasty. Create with ``games.create("ming", ...)``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> MingState:
+        st = cls.__new__(cls)
+        setup(st, players, seed, options)
+        advance(st)
+        return st
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> MingState:
+        st = cls.__new__(cls)
+        st.players, st.seed = int(data["players"]), int(data["seed"])
+        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
+        st.history = list(data["history"])
+        st.log = [dict(e) for e in data["log"]]
+        st._legal = None
+        st._restore(data["state"])
+        return st
+
+    # -- core hooks ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        tasks = self.tasks
+        return tasks[-1][1] if tasks else None
+
+    def _legal_map(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {}
+        task = self.tasks[-1]
+        return OPTIONS[task[0]](self, task)
+
+    def _do(self, payload: Any) -> None:
+        do(self, payload)
+
+    def _why_illegal(self, action: str) -> str:
+        return why_illegal(self, action)
+
+    def prompt(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {"key": "ming.prompt.over"}
+        task = self.tasks[-1]
+        kind, seat = task[0], task[1]
+        m = self.map
+        out: dict[str, Any] = {"key": f"ming.prompt.{kind}", "seat": seat, "round": self.round}
+        if kind in ("moving", "deploy"):
+            out["district"] = m.districts[self.prince[seat]]
+        elif kind in ("return", "back"):
+            out["province"] = m.provinces[task[2]]
+            if len(task) > 3:
+                out["key"] = "ming.prompt.back_neutral"
+        return out
+
+    def scores(self) -> list[dict[str, Any]]:
+        return [
+            {"total": self.score[s], "breakdown": dict(self.score_by[s])}
+            for s in range(self.players)
+        ]
+
+    def _rank_key(self, seat: int) -> tuple[int, int]:
+        tiebreak = self.cloisters_of(seat) if self.options["final_tiebreak"] == "cloisters" else 0
+        return self.score[seat], tiebreak
+
+    def ranking(self) -> list[int]:
+        """Most points first; ties: more cloister members (§4.6, REC), then seat order."""
+        return sorted(
+            range(self.players), key=lambda s: (-self._rank_key(s)[0], -self._rank_key(s)[1], s)
+        )
+
+    def winners(self) -> list[int]:
+        """Every seat tied with the first place after the tie-break shares the victory."""
+        if not self.is_over:
+            return []
+        best = self._rank_key(self.ranking()[0])
+        return [s for s in self.ranking() if self._rank_key(s) == best]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        if player is not None and not 0 <= player < self.players:
+            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        return view(self, player)
+
+    def determinize(self, player: int, seed: int) -> MingState:
+        return determinize(self, player, seed)  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> str:
+        """The phase of the pending decision (setup, neutral, 1-5) or ``over``."""
+        return phase(self)

@@ -1,0 +1,95 @@
+"""Ming Dynasty: the action notation (the wire format of records and the server).
+
+Districts, provinces and transports are the map's ids (default map: ``orange-1``,
+``teal``, ``horse``); cards are transport types or ``dragon``. Seats are 1-based.
+
+=======================  ==========================================================
+``prince D``             setup: put your prince on district D (takes a tile)
+``neutral D``            2 players: put a neutral member into district D
+``space P``              phase 1: put a member on province P's space
+``take P``               phase 2: take the display card beside province P's space
+``dragon P``             phase 2: take a dragon card, boxing your member from space P
+``move D CARD``          phase 3: cross one border into D paying CARD (repeatable)
+``stop``                 phase 3: end the move where the prince stands
+``stay CARD``            phase 3: keep the prince where he is, discarding CARD
+``pass``                 phase 3: drop out of phase 3 for this round
+``deploy N``             phase 3: N (0-3) members from the space into the district
+``deploy N+c``           … and one more member into the district's cloister
+``return N``             scoring: secret return cards adding up to N
+``back D``               scoring: a returning member leaves the city section of D
+``start N``              4 players, after rounds 4 and 5: seat N starts next round
+=======================  ==========================================================
+
+A move is a sequence of ``move`` decisions ended by ``stop``: the engine offers only
+steps after which the move can still end on a district without another prince.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.errors import NotationError
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_DEPLOY = re.compile(r"^([0-3])(?:\s*\+\s*(?:c|cloister))?$")
+_ONE_NAME = {
+    "prince": "district",
+    "neutral": "district",
+    "space": "province",
+    "take": "province",
+    "dragon": "province",
+    "stay": "card",
+    "back": "district",
+}
+_ALIASES = {"place": "space", "display": "take", "go": "move", "end": "stop", "p": "pass"}
+
+EXPECTED = (
+    "expected one of: prince D, neutral D, space P, take P, dragon P, move D CARD, stop, "
+    "stay CARD, pass, deploy N[+c], return N, back D, start N"
+)
+
+
+def _name(word: str, what: str, text: str) -> str:
+    w = word.lower()
+    if not _NAME.match(w):
+        raise NotationError(f"{text!r}: expected a {what} id like orange-1, got {word!r}")
+    return w
+
+
+def _number(word: str, what: str, text: str, low: int, high: int) -> int:
+    if not word.isdigit() or not low <= int(word) <= high:
+        raise NotationError(f"{text!r}: {what} must be a number {low}-{high}, got {word!r}")
+    return int(word)
+
+
+def parse_action(text: str) -> str:
+    """Return the canonical form of ``text`` or raise :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be a string, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty action; {EXPECTED}")
+    verb = _ALIASES.get(words[0].lower(), words[0].lower())
+    args = words[1:]
+    if verb in ("stop", "pass"):
+        if args:
+            raise NotationError(f"{text!r}: {verb!r} takes no argument")
+        return verb
+    if verb == "deploy":
+        m = _DEPLOY.match(" ".join(args).lower())
+        if not m:
+            raise NotationError(f"{text!r}: expected deploy N or deploy N+c with N 0-3")
+        return f"deploy {m.group(1)}" + ("+c" if "+" in " ".join(args) else "")
+    if len(args) != (2 if verb == "move" else 1):
+        if verb in _ONE_NAME or verb in ("move", "return", "start"):
+            raise NotationError(f"{text!r}: wrong number of words; {EXPECTED}")
+        raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")
+    if verb in _ONE_NAME:
+        return f"{verb} {_name(args[0], _ONE_NAME[verb], text)}"
+    if verb == "move":
+        return f"move {_name(args[0], 'district', text)} {_name(args[1], 'card', text)}"
+    if verb == "return":
+        return f"return {_number(args[0], 'the return sum', text, 0, 99)}"
+    if verb == "start":
+        return f"start {_number(args[0], 'the seat', text, 1, 4)}"
+    raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")

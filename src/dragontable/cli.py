@@ -67,7 +67,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         for s, spec in zip(bot_seats, specs, strict=True)
     }
     names = [
-        args.name
+        (args.name or f"Player {s + 1}")
         if s in humans and not args.hotseat
         else (f"Player {s + 1}" if s in humans else f"Bot {s + 1} ({bots[s].name})")
         for s in range(players)
@@ -88,7 +88,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.final or not sys.stdin.isatty():
         state = replay(data)
         draw = state.game.render_text
-        console.print(draw(state, None) if draw else state.view(None))
+        console.print(draw(state, None, None) if draw else state.view(None))
         summary = {
             "actions": len(data["actions"]),
             "over": state.is_over,
@@ -201,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: greedy where the game has one, else random)",
     )
     p.add_argument("--bots", help="one bot per other seat, comma-separated: greedy,mcts:2s,random")
-    p.add_argument("--name", default="You", help="your name")
+    p.add_argument("--name", help="your name (default: Player N)")
     p.add_argument("--save", help="where to save the game record")
     p.add_argument("--resume", help="continue a saved game record")
     p.add_argument("--no-color", action="store_true")

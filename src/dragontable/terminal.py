@@ -70,10 +70,7 @@ class TerminalGame:
         if draw is None:
             self.console.print_json(data=self.state.view(self.viewer()))
         else:
-            try:
-                self.console.print(draw(self.state, self.viewer(), self.names))  # type: ignore[call-arg]
-            except TypeError:
-                self.console.print(draw(self.state, self.viewer()))
+            self.console.print(draw(self.state, self.viewer(), self.names))
 
     def show_actions(self, legal: list[str]) -> None:
         self.console.print(Text(render(self.state.prompt(), names=self.names), style="bold"))
@@ -216,7 +213,7 @@ def step_through(
             Rule(f"action {i} of {len(states) - 1}" + (f": {data['actions'][i - 1]}" if i else ""))
         )
         draw = state.game.render_text
-        console.print(draw(state, viewer) if draw else state.view(viewer))
+        console.print(draw(state, viewer, None) if draw else state.view(viewer))
         if state.is_over:
             console.print(
                 "Final scores: "

@@ -19,7 +19,8 @@ class Game:
 
     ``new_state(players, seed, options)`` receives validated arguments.
     ``parse_action(text)`` returns the canonical notation or raises ``NotationError``.
-    ``render_text(state, seat)`` draws the table for the terminal (seat's knowledge only).
+    ``render_text(state, seat, names)`` draws the table for the terminal (seat's knowledge
+    only; ``names`` are the players' names by seat, or None for "Seat 1"…).
     """
 
     name: str
@@ -30,8 +31,10 @@ class Game:
     new_state: Callable[[int, int, dict[str, Any]], State] = field(repr=False)
     parse_action: Callable[[str], str] = field(repr=False)
     state_from_json: Callable[[dict[str, Any]], State] = field(repr=False)
-    render_text: Callable[[State, int | None], Any] | None = field(default=None, repr=False)
-    """Terminal rendering of ``view``-safe information for a seat: a rich renderable."""
+    render_text: Callable[[State, int | None, list[str] | None], Any] | None = field(
+        default=None, repr=False
+    )
+    """``render_text(state, seat, names)``: the table as ``seat`` sees it, a rich renderable."""
 
     def validate(
         self, players: int, seed: int | None, options: Mapping[str, Any] | None

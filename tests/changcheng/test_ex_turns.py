@@ -236,3 +236,15 @@ def test_ex_12_scouting_can_be_declined_when_asked():
     assert st.legal_actions() == ["scout 1A-M3", "no-scout"]
     st.apply("no-scout")
     assert "1A-M3" not in st.known
+
+
+def test_ex_11_a_lapsed_reservation_can_be_reserved_again():
+    st = ex1()
+    build(st, "1A.08=B^")
+    st.reserved["1A.09"] = BLU
+    st.singles[BLU] = 0
+    start_turn(st, GRN)
+    st.apply("tower 1A.10")
+    assert sorted(st.legal_actions()) == ["reserve 1A.09", "reserve 1A.11"]
+    st.apply("reserve 1A.09")
+    assert st.reserved["1A.09"] == GRN

@@ -80,11 +80,11 @@ def tower_spaces(st: CCData) -> list[str]:
 
 
 def reservation_candidates(st: CCData, space: str) -> list[str]:
-    """Free, unreserved neighbours of a new tower (§4.4.2)."""
+    """Free neighbours of a new tower without an effective reservation (§4.4.2, §7.3)."""
     geo = st.geo
     out = []
     for other in (geo.prv.get(space), geo.nxt.get(space)):
-        if other is not None and other not in st.seg and other not in st.reserved:
+        if other is not None and other not in st.seg and reserver(st, other) is None:
             out.append(other)
     return out
 

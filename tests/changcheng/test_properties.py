@@ -12,13 +12,14 @@ from hypothesis import strategies as st_
 
 from dragontable import games
 from dragontable.core.errors import IllegalAction, NotationError
+from dragontable.core.messages import render, template
 from dragontable.core.record import replay
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
 
 EVENT_CHOICES = ("none", "random-1", "random-2", *D.EVENTS, "diplomacy+observation",
                  "dominance+imperial_reward")  # fmt: skip
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @st_.composite
@@ -78,6 +79,11 @@ def test_random_play_ends_validly_and_conserves_pieces(game):
     assert st.ended in ("wall_full", "no_pieces") and st.legal_actions() == []
     if st.ended == "wall_full":
         assert len(st.seg) == len(st.geo.spaces)
+    if players == 2 and options["neutral"] == "off":  # 34 own pieces never fill 39 spaces
+        assert st.ended == "no_pieces" and len(st.layout) == 3
+    for entry in st.log:
+        assert template(entry["key"]) is not None, entry["key"]
+        render(entry)
     boards = 2 + D.MAX_EXTENSIONS[players]
     assert len(st.layout) <= boards
     for s in st.scores():
@@ -181,3 +187,21 @@ def test_an_illegal_action_never_changes_the_state(game, stop, data):
         with pytest.raises((IllegalAction, NotationError)):
             st.apply(action)
         assert st.dumps() == before
+
+
+def test_determinize_samples_hidden_cards_and_tokens():
+    st = games.create("changcheng", players=3, seed=2, options={"start_player": "seat_1"})
+    st.apply(st.legal_actions()[0])
+    st.apply(next(a for a in st.legal_actions() if a.startswith("two-cards")))
+    st.apply(st.legal_actions()[0])
+    grn_cards = [c for cards in st.cards.values() for c in cards]
+    dealt, tokens = set(), set()
+    for seed in range(30):
+        det = st.determinize(2, seed)
+        dealt.add(tuple(c for cards in det.cards.values() for c in cards))
+        tokens.add(tuple(sorted(det.threat.items())))
+        assert all(e.get("to", 2) == 2 for e in det.log)
+        assert det.view(2) == st.view(2)
+    assert len(grn_cards) == 2 and len(dealt) > 1 and len(tokens) > 1
+    mine = st.determinize(1, 0)
+    assert [c for cards in mine.cards.values() for c in cards] == grn_cards

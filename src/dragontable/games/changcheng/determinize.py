@@ -5,7 +5,8 @@ Hidden from a seat: which cards the other seats hold in hand and which lie face 
 ones, so they are re-dealt among those places), every threat token it has not seen
 (on the wall, in the supply, or removed unrevealed by a Traitor: re-dealt among those
 places) and the future draws (the RNG is reseeded). The reputation supply holds
-exactly the values not yet face up, and draws from it are random, so it stays.
+exactly the values not yet face up, and draws from it are random, so it stays. Log
+entries private to other seats are dropped: they would contradict the re-deal.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def determinize(st: CCData, player: int, seed: int) -> CCData:
     """A full state that gives ``player`` the same view as ``st``, hidden parts re-drawn."""
     s = st._copy()
     s._legal = None
+    s.log = [e for e in s.log if e.get("to", player) == player]
     rng = Rng(seed)
     s.rng = Rng(rng.next64())
     for seat in range(s.players):

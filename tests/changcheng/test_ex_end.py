@@ -31,9 +31,14 @@ def test_ex_24_mongol_attack():
     build(st, "4A.05=G 4A.06=R 4A.07=R 4A.08=P")
     final_scoring(st)
     assert st.score == [-3, -3, 0, -2]
-    attack = {e["region"]: e for e in st.log if e["key"] == "changcheng.mongols.attack"}
-    assert attack["4A-M1"]["losers"] == [] and attack["4A-M1"]["protected"] == ["blue"]
-    assert attack["4A-M2"]["losers"] == ["red", "green"]
+    attack = {e["region"]: e["losers"] for e in st.log if e["key"] == "changcheng.mongols.attack"}
+    assert attack == {"2A-M1": ["purple"], "4A-M2": ["red", "green"]}
+    spared = [
+        e
+        for e in st.log
+        if e["key"] in ("changcheng.mongols.protected", "changcheng.mongols.spared")
+    ]
+    assert {"key": "changcheng.mongols.protected", "seat": BLU, "region": "4A-M1"} in spared
 
 
 def test_ex_25_tower_protection_in_a_tie():

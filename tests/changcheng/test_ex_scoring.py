@@ -132,7 +132,7 @@ def test_ex_17_traitor_removes_a_threat_token():
     assert {r["region"]: r["threat"] for r in st.view(RED)["regions"]}["1A-M3"] == "removed"
     before = list(st.score)
     final_scoring(st)
-    attacked = {e["region"] for e in st.log if e["key"] == "changcheng.mongols.attack"}
+    attacked = {e["region"] for e in st.log if e["key"].startswith("changcheng.mongols.")}
     assert "1A-M3" not in attacked and "1A-M2" in attacked
     assert gains(before, st) == [0, st.threat["1A-M2"], 0]  # GRN 2 in 1A-M2; 1A-M3 skipped
 

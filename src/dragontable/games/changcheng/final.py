@@ -66,11 +66,14 @@ def mongol_attack(st: CCData) -> None:
         losers = [o for o in majority if o not in towers]
         for seat in losers:
             st.gain(seat, value, "mongols")
-        log(
-            st, "mongols.attack", region=r, value=value,
-            losers=[OWNER_NAMES[o] for o in losers],
-            protected=[OWNER_NAMES[o] for o in majority if o in towers],
-        )  # fmt: skip
+        for seat in majority:
+            if seat in towers:
+                log(st, "mongols.protected", seat=seat, region=r)
+        if losers:
+            log(st, "mongols.attack", region=r, value=value,
+                losers=[OWNER_NAMES[o] for o in losers])  # fmt: skip
+        else:
+            log(st, "mongols.spared", region=r, value=value)
 
 
 def present_in(st: CCData, seat: int) -> int:
@@ -114,7 +117,8 @@ def auto_final(st: CCData, task: Task) -> None:
     for r in st.geo.regions:
         if st.threat[r] is not None and r not in st.face_up:
             st.face_up.add(r)
-    log(st, "tokens.revealed", tokens={r: st.threat[r] for r in st.geo.regions})
+    tokens = [f"{r} {st.threat[r]}" for r in st.geo.regions if st.threat[r] is not None]
+    log(st, "tokens.revealed", tokens=tokens)
     mongol_attack(st)
     for event in st.events:
         for seat in range(st.players):

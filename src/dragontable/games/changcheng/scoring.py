@@ -229,9 +229,9 @@ def auto_award(st: CCData, task: Task) -> None:
     if st.extensions < MAX_EXTENSIONS[st.players]:
         st.emperor += 1
     log(
-        st, "province.scored", province=p, value=value,
+        st, "province.scored" if winners else "province.unclaimed", province=p, value=value,
         winners=[OWNER_NAMES[w] for w in winners],
-        strength={OWNER_NAMES[o]: n for o, n in sorted(strength.items())},
+        strength=[f"{OWNER_NAMES[o]} {n}" for o, n in sorted(strength.items())],
     )  # fmt: skip
 
 

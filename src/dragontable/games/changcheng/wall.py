@@ -8,7 +8,7 @@ Call it after pushing whatever the action does next, so that all of it runs firs
 
 from __future__ import annotations
 
-from .data import DOUBLE, NEUTRAL, OBSERVATION, OWNER_NAMES, SINGLE, TOWER
+from .data import DOUBLE, KIND_NAMES, NEUTRAL, OBSERVATION, OWNER_NAMES, SINGLE, TOWER
 from .engine import log, push
 from .state import CCData
 
@@ -104,7 +104,10 @@ def place(st: CCData, seat: int, owner: int, kind: str, spaces: tuple[str, ...])
         st.double[owner] = False
     else:
         st.tower[owner] = False
-    log(st, "wall.built", seat=seat, owner=OWNER_NAMES[owner], piece=kind, spaces=list(spaces))
+    log(
+        st, "wall.built", seat=seat, owner=OWNER_NAMES[owner], piece=KIND_NAMES[kind],
+        spaces=list(spaces),
+    )  # fmt: skip
     provinces = tuple(dict.fromkeys(bd.province_of[s] for s in spaces))
     regions = tuple(dict.fromkeys(bd.region_of[s] for s in spaces))
     if kind == DOUBLE:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import OptionError
 from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
 from .engine import OPTIONS, advance, do
@@ -91,7 +92,7 @@ class ChangChengState(CCData):
 
     def view(self, player: int | None) -> dict[str, Any]:
         if player is not None and not 0 <= player < self.players:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+            raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
 
     def determinize(self, player: int, seed: int) -> ChangChengState:

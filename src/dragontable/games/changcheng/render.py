@@ -15,7 +15,6 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...core.messages import render
 from .data import COLOURS
 
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue",
@@ -116,6 +115,4 @@ def render_text(state: Any, seat: int | None) -> Group:
     if view["over"]:
         names = ", ".join(COLOURS[w] for w in view["winners"])
         parts.append(Text(f"Game over ({view['ended']}). Winner(s): {names}", style="bold"))
-    elif view["prompt"] is not None:
-        parts.append(Text(render(view["prompt"], names=list(COLOURS)), style="bold"))
     return Group(*parts)

@@ -144,6 +144,8 @@ def setup(st: CCData, players: int, seed: int, options: dict[str, Any]) -> None:
     st.rule = st.res = st.ended = None
     st.tasks = [("begin", st.start)]
     log(
-        st, "game.started", players=players, layout=list(st.layout), start=st.start,
-        seat=st.start, events=list(st.events), neutral=st.neutral,
+        st, "game.started", players=players, layout=list(st.layout), seat=st.start,
+        neutral=st.neutral,
     )  # fmt: skip
+    if st.events:
+        log(st, "events.in_play", events=list(st.events))

@@ -173,3 +173,10 @@ def test_illegal_reasons_for_towers_reservations_and_provinces():
         st.apply("card flood 2B-P1")
     with pytest.raises(IllegalAction, match="not in your hand"):
         st.apply("card warrior 2B-P2")
+
+
+def test_view_of_a_missing_seat_is_refused():
+    st = games.create("changcheng", players=2, seed=1)
+    with pytest.raises(OptionError, match="no seat 2"):
+        st.view(2)
+    assert json.loads(json.dumps(st.view(None)))["current_player"] == st.current_player

@@ -1,0 +1,22 @@
+"""Chang Cheng — The Great Chinese Wall (Walter Obert, 2007), for 2-4 players."""
+
+from ...core.game import Game
+from .game import ChangChengState
+from .notation import parse_action
+from .render import render_text
+from .setup import OPTIONS
+
+GAME = Game(
+    name="changcheng",
+    title="Chang Cheng",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    new_state=ChangChengState.new,
+    parse_action=parse_action,
+    state_from_json=ChangChengState.from_snapshot,
+    render_text=render_text,
+)
+ChangChengState.game = GAME
+
+__all__ = ["GAME", "ChangChengState", "parse_action"]

@@ -1,0 +1,104 @@
+"""Chang Cheng: the state class on the core contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import OptionError
+from . import rules, scoring  # noqa: F401  (register the tasks)
+from .determinize import determinize
+from .engine import OPTIONS, advance, do
+from .explain import why_illegal
+from .final import ranking
+from .setup import setup
+from .state import CCData
+from .view import view
+
+# The task fields a prompt shows for each decision kind (never a secret).
+_PROMPT_FIELDS: dict[str, tuple[str, ...]] = {
+    "second": ("province",), "card2": ("province",), "cardwall": ("province",),
+    "reservechoice": ("space",), "scoutchoice": ("region",), "warrior": ("province",),
+    "traitor": ("province",), "flood": ("province",), "builder": ("province",),
+    "mandarin": ("province",), "swapwith": ("space",),
+}  # fmt: skip
+
+
+class ChangChengState(CCData):
+    """A game of Chang Cheng. Create with ``games.create("changcheng", ...)``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> ChangChengState:
+        st = cls.__new__(cls)
+        setup(st, players, seed, options)
+        advance(st)
+        return st
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> ChangChengState:
+        st = cls.__new__(cls)
+        st.players, st.seed = int(data["players"]), int(data["seed"])
+        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
+        st.history = list(data["history"])
+        st.log = [dict(e) for e in data["log"]]
+        st._legal = None
+        st._restore(data["state"])
+        return st
+
+    # -- core hooks ------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        tasks = self.tasks
+        return tasks[-1][1] if tasks else None  # type: ignore[no-any-return]
+
+    def _legal_map(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {}
+        task = self.tasks[-1]
+        return OPTIONS[task[0]](self, task)
+
+    def _do(self, payload: Any) -> None:
+        do(self, payload)
+
+    def _why_illegal(self, action: str) -> str:
+        return why_illegal(self, action)
+
+    def prompt(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {"key": "changcheng.prompt.over"}
+        task = self.tasks[-1]
+        kind = task[0]
+        out: dict[str, Any] = {"key": f"changcheng.prompt.{kind}", "seat": task[1]}
+        for name, value in zip(_PROMPT_FIELDS.get(kind, ()), task[2:], strict=False):
+            out[name] = value
+        return out
+
+    def scores(self) -> list[dict[str, Any]]:
+        return [
+            {"total": self.score[s], "breakdown": dict(self.by[s])} for s in range(self.players)
+        ]
+
+    def ranking(self) -> list[int]:
+        """Highest reputation first; there is no tie-breaker (§4.10)."""
+        return ranking(self)
+
+    def winners(self) -> list[int]:
+        """Every seat with the highest score: a tie is a shared victory (§4.10)."""
+        if not self.is_over:
+            return []
+        best = max(self.score)
+        return [s for s in range(self.players) if self.score[s] == best]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        if player is not None and not 0 <= player < self.players:
+            raise OptionError(f"no seat {player} in a {self.players}-player game")
+        return view(self, player)
+
+    def determinize(self, player: int, seed: int) -> ChangChengState:
+        return determinize(self, player, seed)  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> str:
+        """The decision kind on top (``act``, ``second``, ``warrior``, …) or ``over``."""
+        return self.tasks[-1][0] if self.tasks else "over"  # type: ignore[no-any-return]

@@ -78,8 +78,12 @@ class State:
         """Game hook: an independent copy (cheap; called by :meth:`clone`)."""
         raise NotImplementedError
 
-    def determinize(self, player: int, seed: int) -> State:
-        """Game hook: a full state consistent with everything ``player`` has seen."""
+    def _determinize(self, player: int, seed: int) -> State:
+        """Game hook: a full state consistent with everything ``player`` has seen.
+
+        Re-draw every fact hidden from ``player`` (other hands, face-down cards, unrevealed
+        choices, deck order) from ``seed`` and reseed the state's RNG.
+        """
         raise NotImplementedError
 
     # -- the contract ---------------------------------------------------------
@@ -144,6 +148,17 @@ class State:
             elif to == player:
                 out.append({k: v for k, v in entry.items() if k != "to"})
         return out
+
+    def determinize(self, player: int, seed: int) -> State:
+        """A full state consistent with what ``player`` has seen, for search bots.
+
+        Hidden facts are re-drawn from ``seed``; the copy's history is emptied and its log
+        keeps only what ``player`` may read, so nothing secret survives in it.
+        """
+        state = self._determinize(player, seed)
+        state.history = []
+        state.log = [e for e in state.log if e.get("to") in (None, player)]
+        return state
 
     def clone(self) -> State:
         """An independent copy; applying actions to it never touches this state."""

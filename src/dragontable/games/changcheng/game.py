@@ -95,7 +95,7 @@ class ChangChengState(CCData):
             raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
 
-    def determinize(self, player: int, seed: int) -> ChangChengState:
+    def _determinize(self, player: int, seed: int) -> ChangChengState:
         return determinize(self, player, seed)  # type: ignore[return-value]
 
     @property

@@ -83,21 +83,27 @@ def _province_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def _player_table(view: dict[str, Any]) -> Table:
+def _player_table(view: dict[str, Any], names: list[str] | None) -> Table:
     table = Table(title="Players", show_edge=False)
     for col in ("seat", "score", "singles", "double", "tower", "hand", "revealed"):
         table.add_column(col)
     for p in view["players"]:
         hand = (", ".join(p["hand"]) or "none") if "hand" in p else f"{p['hand_size']} cards"
         table.add_row(
-            Text(f"{p['seat'] + 1} {p['colour']}", style=STYLE[p["colour"]]),
+            Text(_name(p, names), style=STYLE[p["colour"]]),
             str(p["score"]), str(p["singles"]), "yes" if p["double"] else "-",
             "yes" if p["tower"] else "-", hand, ", ".join(p["revealed"]),
         )  # fmt: skip
     return table
 
 
-def render_text(state: Any, seat: int | None) -> Group:
+def _name(p: dict[str, Any], names: list[str] | None) -> str:
+    if names and p["seat"] < len(names):
+        return f"{names[p['seat']]} ({p['colour']})"
+    return f"{p['seat'] + 1} {p['colour']}"
+
+
+def render_text(state: Any, seat: int | None, names: list[str] | None = None) -> Group:
     """Draw the wall, the provinces and the players as ``seat`` sees them."""
     view = state.view(seat)
     ext = view["extensions"]
@@ -111,7 +117,7 @@ def render_text(state: Any, seat: int | None) -> Group:
     parts += [_side(view, side) for side in view["layout"]]
     if any(p["cards"] for p in view["provinces"]):
         parts.append(_province_table(view))
-    parts.append(_player_table(view))
+    parts.append(_player_table(view, names))
     if view["over"]:
         names = ", ".join(COLOURS[w] for w in view["winners"])
         parts.append(Text(f"Game over ({view['ended']}). Winner(s): {names}", style="bold"))

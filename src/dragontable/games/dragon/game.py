@@ -114,7 +114,7 @@ class DragonState(DragonData):
             raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
 
-    def determinize(self, player: int, seed: int) -> DragonState:
+    def _determinize(self, player: int, seed: int) -> DragonState:
         return determinize(self, player, seed)  # type: ignore[return-value]
 
     @property

@@ -97,7 +97,7 @@ class MingState(MingData):
             raise ValueError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
 
-    def determinize(self, player: int, seed: int) -> MingState:
+    def _determinize(self, player: int, seed: int) -> MingState:
         return determinize(self, player, seed)  # type: ignore[return-value]
 
     @property

@@ -93,7 +93,7 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             n += 1
-            if n == 100 and len(mid_states) < 50:
+            if n == 40 and len(mid_states) < 50:
                 mid_states.append(state.clone())
         apply_time += time.perf_counter() - t0
         applies += n
@@ -134,7 +134,7 @@ def bench(names: list[str], seconds: float = 2.0, seed: int = 1) -> dict[str, An
         for players in range(game.min_players, game.max_players + 1):
             results.append(_measure(name, players, seconds, seed))
     return {
-        "benchmark": "random-legal games, default options, one core; mcts from move 100",
+        "benchmark": "random-legal games, default options, one core; clone and mcts from move 40",
         "python": platform.python_version(),
         "machine": platform.machine(),
         "results": results,

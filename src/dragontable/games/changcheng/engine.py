@@ -9,45 +9,15 @@ until a decision with at least one option is on top (or the stack is empty: over
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from .state import CCData, Task
+from ...core.tasks import TaskEngine, push  # noqa: F401  (re-exported to the rules modules)
+from .state import CCData
 
 Legal = dict[str, Any]
-AUTO: dict[str, Callable[[CCData, Task], None]] = {}
-OPTIONS: dict[str, Callable[[CCData, Task], Legal]] = {}
-APPLY: dict[str, Callable[[CCData, Task, Any], None]] = {}
-
-
-def push(st: CCData, *tasks: Task) -> None:
-    """Push tasks so that the first one given runs first."""
-    st.tasks.extend(reversed(tasks))
-
-
-def advance(st: CCData) -> None:
-    """Run automatic tasks until a decision with at least one legal option is on top."""
-    tasks = st.tasks
-    while tasks:
-        task = tasks[-1]
-        auto = AUTO.get(task[0])
-        if auto is not None:
-            tasks.pop()
-            auto(st, task)
-            continue
-        legal = OPTIONS[task[0]](st, task)
-        if legal:
-            st._legal = legal
-            return
-        tasks.pop()  # a decision that nobody can take: skip it
-    st._legal = {}
-
-
-def do(st: CCData, payload: Any) -> None:
-    """Carry out the decision on top of the stack and run on to the next one."""
-    task = st.tasks.pop()
-    APPLY[task[0]](st, task, payload)
-    advance(st)
+ENGINE = TaskEngine()
+AUTO, OPTIONS, APPLY = ENGINE.auto, ENGINE.options, ENGINE.apply
+advance, do = ENGINE.advance, ENGINE.do
 
 
 def log(st: CCData, key: str, **params: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from ...core.errors import OptionError
 from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
-from .engine import OPTIONS, advance, do
+from .engine import ENGINE, advance
 from .explain import why_illegal
 from .final import ranking
 from .setup import setup
@@ -27,6 +27,7 @@ class ChangChengState(CCData):
     """A game of Chang Cheng. Create with ``games.create("changcheng", ...)``."""
 
     __slots__ = ()
+    engine = ENGINE
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> ChangChengState:
@@ -47,20 +48,6 @@ class ChangChengState(CCData):
         return st
 
     # -- core hooks ------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        tasks = self.tasks
-        return tasks[-1][1] if tasks else None  # type: ignore[no-any-return]
-
-    def _legal_map(self) -> dict[str, Any]:
-        if not self.tasks:
-            return {}
-        task = self.tasks[-1]
-        return OPTIONS[task[0]](self, task)
-
-    def _do(self, payload: Any) -> None:
-        do(self, payload)
-
     def _why_illegal(self, action: str) -> str:
         return why_illegal(self, action)
 
@@ -97,8 +84,3 @@ class ChangChengState(CCData):
 
     def _determinize(self, player: int, seed: int) -> ChangChengState:
         return determinize(self, player, seed)  # type: ignore[return-value]
-
-    @property
-    def phase(self) -> str:
-        """The decision kind on top (``act``, ``second``, ``warrior``, …) or ``over``."""
-        return self.tasks[-1][0] if self.tasks else "over"  # type: ignore[no-any-return]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.tasks import TaskState
 from .boards import Boards, Geometry, load
 
 Task = tuple[Any, ...]
@@ -26,7 +26,7 @@ Card = tuple[int, str]
 Segment = tuple[int, str, bool]
 
 
-class CCData(State):
+class CCData(TaskState):
     """Fields and copying of a Chang Cheng state; behaviour is added by ``ChangChengState``."""
 
     __slots__ = (

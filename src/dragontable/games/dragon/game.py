@@ -9,7 +9,7 @@ from . import data as D
 from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
 from .explain import why_illegal
-from .rules import OPTIONS, advance, do
+from .rules import ENGINE, advance
 from .setup import setup
 from .state import DragonData
 from .view import view
@@ -50,6 +50,7 @@ class DragonState(DragonData):
     """A game of In the Year of the Dragon. Create with ``games.create("dragon", ...)``."""
 
     __slots__ = ()
+    engine = ENGINE
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> DragonState:
@@ -70,20 +71,6 @@ class DragonState(DragonData):
         return st
 
     # -- core hooks ------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        tasks = self.tasks
-        return tasks[-1][1] if tasks else None  # type: ignore[no-any-return]
-
-    def _legal_map(self) -> dict[str, Any]:
-        if not self.tasks:
-            return {}
-        task = self.tasks[-1]
-        return OPTIONS[task[0]](self, task)
-
-    def _do(self, payload: Any) -> None:
-        do(self, payload)
-
     def _why_illegal(self, action: str) -> str:
         return why_illegal(self, action)
 
@@ -116,11 +103,6 @@ class DragonState(DragonData):
 
     def _determinize(self, player: int, seed: int) -> DragonState:
         return determinize(self, player, seed)  # type: ignore[return-value]
-
-    @property
-    def phase(self) -> str:
-        """The decision kind on top (``action``, ``card``, ``release``, …) or ``over``."""
-        return self.tasks[-1][0] if self.tasks else "over"  # type: ignore[no-any-return]
 
 
 __all__ = ["D", "DragonState"]

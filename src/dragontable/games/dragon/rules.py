@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.tasks import TaskEngine, push
 from . import data as D
 from .state import DragonData, Player, Task
 
 Legal = dict[str, Any]
-AUTO: dict[str, Callable[[DragonData, Task], None]] = {}
-OPTIONS: dict[str, Callable[[DragonData, Task], Legal]] = {}
-APPLY: dict[str, Callable[[DragonData, Task, Any], None]] = {}
+ENGINE = TaskEngine()
+AUTO, OPTIONS, APPLY = ENGINE.auto, ENGINE.options, ENGINE.apply
+advance, do = ENGINE.advance, ENGINE.do
 PREF = tuple(f"p{i}" for i in range(1, 64))
 
 
@@ -40,36 +41,6 @@ def turn_order(st: DragonData) -> list[int]:
     return sorted(
         range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack), reverse=True
     )
-
-
-def push(st: DragonData, *tasks: Task) -> None:
-    """Push tasks so that the first one given runs first."""
-    st.tasks.extend(reversed(tasks))
-
-
-# -- the engine loop ------------------------------------------------------------
-def advance(st: DragonData) -> None:
-    """Run automatic tasks until a decision with at least one legal option is on top."""
-    tasks = st.tasks
-    while tasks:
-        task = tasks[-1]
-        auto = AUTO.get(task[0])
-        if auto is not None:
-            tasks.pop()
-            auto(st, task)
-            continue
-        legal = OPTIONS[task[0]](st, task)
-        if legal:
-            st._legal = legal
-            return
-        tasks.pop()  # a decision nobody can take (e.g. a release with no persons)
-    st._legal = {}
-
-
-def do(st: DragonData, payload: Any) -> None:
-    task = st.tasks.pop()
-    APPLY[task[0]](st, task, payload)
-    advance(st)
 
 
 # -- palaces ------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.tasks import TaskState
 from .data import SYMBOLS, VALUE
 
 Palace = tuple[int, tuple[str, ...]]
@@ -145,7 +145,7 @@ class Player:
         return p
 
 
-class DragonData(State):
+class DragonData(TaskState):
     """Fields and copying of a Dragon state; behaviour is added by ``DragonState``."""
 
     __slots__ = (

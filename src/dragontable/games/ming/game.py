@@ -7,7 +7,7 @@ from typing import Any
 from . import scoring  # noqa: F401  (registers the scoring tasks)
 from .determinize import determinize
 from .explain import why_illegal
-from .rules import OPTIONS, advance, do
+from .rules import ENGINE, advance
 from .setup import setup
 from .state import MingData
 from .view import phase, view
@@ -17,6 +17,7 @@ class MingState(MingData):
     """A game of Ming Dynasty. Create with ``games.create("ming", ...)``."""
 
     __slots__ = ()
+    engine = ENGINE
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> MingState:
@@ -37,20 +38,6 @@ class MingState(MingData):
         return st
 
     # -- core hooks ------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        tasks = self.tasks
-        return tasks[-1][1] if tasks else None
-
-    def _legal_map(self) -> dict[str, Any]:
-        if not self.tasks:
-            return {}
-        task = self.tasks[-1]
-        return OPTIONS[task[0]](self, task)
-
-    def _do(self, payload: Any) -> None:
-        do(self, payload)
-
     def _why_illegal(self, action: str) -> str:
         return why_illegal(self, action)
 

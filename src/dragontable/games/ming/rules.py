@@ -11,42 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.tasks import TaskEngine, push
 from . import data as D
 from .state import NONE, MingData, Task
 
 Legal = dict[str, Any]
-AUTO: dict[str, Callable[[MingData, Task], None]] = {}
-OPTIONS: dict[str, Callable[[MingData, Task], Legal]] = {}
-APPLY: dict[str, Callable[[MingData, Task, Any], None]] = {}
-
-
-def push(st: MingData, *tasks: Task) -> None:
-    """Push tasks so that the first one given runs first."""
-    st.tasks.extend(reversed(tasks))
-
-
-def advance(st: MingData) -> None:
-    """Run automatic tasks until a decision with at least one legal option is on top."""
-    tasks = st.tasks
-    while tasks:
-        task = tasks[-1]
-        auto = AUTO.get(task[0])
-        if auto is not None:
-            tasks.pop()
-            auto(st, task)
-            continue
-        legal = OPTIONS[task[0]](st, task)
-        if legal:
-            st._legal = legal
-            return
-        tasks.pop()  # a decision nobody can take (e.g. no neutral member left)
-    st._legal = {}
-
-
-def do(st: MingData, payload: Any) -> None:
-    task = st.tasks.pop()
-    APPLY[task[0]](st, task, payload)
-    advance(st)
+ENGINE = TaskEngine()
+AUTO, OPTIONS, APPLY = ENGINE.auto, ENGINE.options, ENGINE.apply
+advance, do = ENGINE.advance, ENGINE.do
 
 
 def register(kind: str, options: Callable[..., Legal], apply: Callable[..., None]) -> None:

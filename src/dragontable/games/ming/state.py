@@ -11,14 +11,14 @@ from typing import Any
 
 from ...core.errors import RecordError
 from ...core.rng import Rng
-from ...core.state import State
+from ...core.tasks import TaskState
 from .data import MapData, load_map
 
 Task = tuple[Any, ...]
 NONE = -1  # empty cloister, prince not placed yet
 
 
-class MingData(State):
+class MingData(TaskState):
     """Fields and copying of a Ming Dynasty state; behaviour is added by ``MingState``."""
 
     __slots__ = (

@@ -1,0 +1,85 @@
+"""The task stack that drives every game's flow.
+
+A state holds ``tasks`` (top = last). An automatic task runs and may push others; a
+decision task waits for the seat in its second field. A game registers, per task
+kind, either ``auto[kind](state, task)`` or ``options[kind](state, task) -> {notation:
+payload}`` and ``apply[kind](state, task, payload)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from .state import State
+
+Task = tuple[Any, ...]
+Legal = dict[str, Any]
+
+
+def push(st: Any, *tasks: Task) -> None:
+    """Push tasks so that the first one given runs first."""
+    st.tasks.extend(reversed(tasks))
+
+
+class TaskEngine:
+    """One game's task handlers and the loop that runs them."""
+
+    def __init__(self) -> None:
+        self.auto: dict[str, Callable[[Any, Task], None]] = {}
+        self.options: dict[str, Callable[[Any, Task], Legal]] = {}
+        self.apply: dict[str, Callable[[Any, Task, Any], None]] = {}
+
+    def advance(self, st: Any) -> None:
+        """Run automatic tasks until a decision with at least one legal option is on top.
+
+        A decision nobody can take (no options) is dropped.
+        """
+        tasks = st.tasks
+        auto, options = self.auto, self.options
+        while tasks:
+            task = tasks[-1]
+            run = auto.get(task[0])
+            if run is not None:
+                tasks.pop()
+                run(st, task)
+                continue
+            legal = options[task[0]](st, task)
+            if legal:
+                st._legal = legal
+                return
+            tasks.pop()
+        st._legal = {}
+
+    def do(self, st: Any, payload: Any) -> None:
+        """Carry out the decision on top of the stack and run on to the next one."""
+        task = st.tasks.pop()
+        self.apply[task[0]](st, task, payload)
+        self.advance(st)
+
+
+class TaskState(State):
+    """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games."""
+
+    __slots__ = ()
+    engine: ClassVar[TaskEngine]
+    tasks: list[Task]
+
+    @property
+    def current_player(self) -> int | None:
+        tasks = self.tasks
+        return tasks[-1][1] if tasks else None
+
+    @property
+    def phase(self) -> str:
+        """The kind of the decision on top, or ``over``."""
+        return self.tasks[-1][0] if self.tasks else "over"
+
+    def _legal_map(self) -> dict[str, Any]:
+        if not self.tasks:
+            return {}
+        task = self.tasks[-1]
+        return self.engine.options[task[0]](self, task)
+
+    def _do(self, payload: Any) -> None:
+        self.engine.do(self, payload)

@@ -74,7 +74,9 @@ def test_malformed_and_illegal_actions_are_refused_with_state_unchanged(
         assert n_actions(client, created["id"]) == 0
         mover.send_json({"action": "pick C+L"})
         update = next_update(mover)
-        assert update["n_actions"] == 1 and update["last"] == {"seat": turn, "action": "pick C+L"}
+        assert update["n_actions"] == 1 and update["actions"] == [
+            {"seat": turn, "action": "pick C+L"}
+        ]
         assert update["view"] != first[turn]["view"]
 
 

@@ -32,6 +32,7 @@ tables_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
 )
+sa.Index("ix_tables_status", tables_t.c.status)
 seats_t = sa.Table(
     "seats",
     metadata,

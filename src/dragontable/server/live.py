@@ -103,8 +103,8 @@ class LiveTable:
         seats = {c.seat for c in self.conns}
         return [s in seats for s in range(self.row.players)]
 
-    def update_for(self, conn: Connection, last: dict[str, Any] | None) -> dict[str, Any]:
-        """The ``update`` message for one connection; advances its log position."""
+    def update_for(self, conn: Connection, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The ``update`` for one connection after ``actions`` were committed; advances its log."""
         st, seat = self.state, conn.seat
         entries = st.log_for(seat, conn.log_pos)
         conn.log_pos = len(st.log)
@@ -123,17 +123,17 @@ class LiveTable:
             "legal_actions": st.legal_actions() if mine else [],
             "view": st.view(seat),
             "log": [{"text": render(e, conn.lang, self.names), "entry": e} for e in entries],
-            "last": last,
+            "actions": actions,
             "connected": self.connected(),
         }
         if st.is_over:
             msg.update(self.result() or {})
         return msg
 
-    def broadcast(self, last: dict[str, Any] | None) -> None:
+    def broadcast(self, actions: list[dict[str, Any]]) -> None:
         """Queue an update to every connection; drop those too far behind."""
         for conn in list(self.conns):
-            if not conn.push(self.update_for(conn, last)):
+            if not conn.push(self.update_for(conn, actions)):
                 self.conns.discard(conn)
                 conn.queue.put_nowait(None)
 

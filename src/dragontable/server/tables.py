@@ -116,7 +116,7 @@ class TableManager:
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
         async with table.lock:
             conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": table.names})
-            conn.push(table.update_for(conn, None))
+            conn.push(table.update_for(conn, []))
             table.conns.add(conn)
             self._presence(table)
 
@@ -155,19 +155,30 @@ class TableManager:
         return None
 
     async def _commit(self, table: LiveTable, seat: int, action: str) -> None:
-        """Apply on a copy, store it, then make it the state and tell everyone.
+        """Store ``action`` and any one-option decisions after it, then tell everyone.
 
         Caller holds ``table.lock``. Engine errors propagate with nothing changed.
         """
+        done = [await self._store(table, seat, action)]
+        while self.auto_forced and not table.state.is_over:
+            legal = table.state.legal_actions()
+            if len(legal) != 1:
+                break
+            forced_seat = table.state.current_player
+            assert forced_seat is not None
+            done.append(await self._store(table, forced_seat, legal[0]))
+        table.broadcast(done)
+
+    async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
+        """Apply on a copy, append it to the database, then make it the state."""
         new = table.state.clone()
         new.apply(action)
         notation = new.history[-1]
-        idx = len(new.history) - 1
         probe = LiveTable(table.row, new)
         await asyncio.to_thread(
             self.store.append_action,
             table.id,
-            idx,
+            len(new.history) - 1,
             seat,
             notation,
             probe.status(),
@@ -175,7 +186,7 @@ class TableManager:
         )
         table.state = new
         table.row.actions.append(notation)
-        table.broadcast({"seat": seat, "action": notation})
+        return {"seat": seat, "action": notation}
 
     # -- bots and forced decisions --------------------------------------------------
     def kick(self, table: LiveTable) -> None:

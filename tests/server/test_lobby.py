@@ -72,3 +72,12 @@ def test_unknown_table_and_early_record_are_refused(client: TestClient) -> None:
     created = new_table(client)
     resp = client.get(f"/api/tables/{created['id']}/record")
     assert resp.status_code == 409 and "seed" in resp.json()["error"]
+
+
+def test_pages_and_scripts_are_served(client: TestClient) -> None:
+    assert "/static/lobby.js" in client.get("/").text
+    assert "/static/table.js" in client.get("/table/abc").text
+    for name in ("table.js", "lobby.js", "util.js", "board-dragon.js", "board-generic.js"):
+        resp = client.get(f"/static/{name}")
+        assert resp.status_code == 200 and "javascript" in resp.headers["content-type"]
+    assert client.get("/static/style.css").status_code == 200

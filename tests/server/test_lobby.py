@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from fastapi.testclient import TestClient
+
+from dragontable.server.app import RedactTokens
 
 from .conftest import new_table
 
@@ -81,3 +85,17 @@ def test_pages_and_scripts_are_served(client: TestClient) -> None:
         resp = client.get(f"/static/{name}")
         assert resp.status_code == 200 and "javascript" in resp.headers["content-type"]
     assert client.get("/static/style.css").status_code == 200
+
+
+def test_seat_tokens_are_hidden_in_server_logs() -> None:
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        "x",
+        1,
+        '%s - "WebSocket %s"',
+        ("ip", "/ws/t/a?token=S3cr_t-1&lang=en"),
+        None,
+    )
+    RedactTokens().filter(record)
+    assert "S3cr_t-1" not in record.getMessage() and "lang=en" in record.getMessage()

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
+import re
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -27,6 +29,28 @@ from .tables import TableManager, error
 
 WEB = resources.files("dragontable").joinpath("web")
 BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]
+
+
+class RedactTokens(logging.Filter):
+    """Hide seat tokens in log lines (uvicorn logs WebSocket paths with their query)."""
+
+    PATTERN = re.compile(r"token=[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(
+                self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
+                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
+            )
+        record.msg = self.PATTERN.sub("token=…", str(record.msg))
+        return True
+
+
+def _redact_server_logs() -> None:
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def database_url(given: str | None = None) -> str:
@@ -69,6 +93,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _redact_server_logs()
         await asyncio.to_thread(store.migrate)
         manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced)
         app.state.manager = manager

@@ -63,6 +63,10 @@ def test_malformed_and_illegal_actions_are_refused_with_state_unchanged(
         mover = [ws0, ws1][turn]
         mover.send_text("{not json")
         assert next_error(mover)["code"] == "bad_message"
+        mover.send_bytes(b'{"action": "pick C+L"}')
+        assert next_error(mover)["code"] == "bad_message"
+        mover.send_text("x" * 10_000)
+        assert next_error(mover)["code"] == "bad_message"
         mover.send_json(["pick", "C+L"])
         assert next_error(mover)["code"] == "bad_message"
         mover.send_json({"action": "fly to the moon"})

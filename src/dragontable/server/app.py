@@ -203,21 +203,29 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             await websocket.send_json(message)
 
 
+MAX_MESSAGE = 4096
+
+
 async def _read(
     websocket: WebSocket, manager: TableManager, table: LiveTable, conn: Connection
 ) -> None:
     """Receive messages until the client goes; answer each failure with an error."""
-    with contextlib.suppress(WebSocketDisconnect):
-        while True:
-            text = await websocket.receive_text()
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError:
-                conn.push(error("bad_message", "messages must be JSON"))
-                continue
-            reply = await manager.act(table, conn, message)
-            if reply is not None:
-                conn.push(reply)
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None or len(text) > MAX_MESSAGE:
+            conn.push(error("bad_message", f"send JSON text frames of at most {MAX_MESSAGE} bytes"))
+            continue
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            conn.push(error("bad_message", "messages must be JSON"))
+            continue
+        reply = await manager.act(table, conn, message)
+        if reply is not None:
+            conn.push(reply)
 
 
 def _page_routes(app: FastAPI) -> None:

@@ -147,7 +147,7 @@ def _api_routes(app: FastAPI, store: Store) -> None:
     @app.get("/api/tables")
     async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
         live = request.app.state.manager.live
-        rows = await asyncio.to_thread(store.list, status)
+        rows = await asyncio.to_thread(store.list_tables, status)
         return [public_info(r, live.get(r.id)) for r in rows]
 
     @app.get("/api/tables/{table_id}", response_model=None)
@@ -159,7 +159,8 @@ def _api_routes(app: FastAPI, store: Store) -> None:
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def get_record(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
-        table = await request.app.state.manager.get(table_id)
+        manager: TableManager = request.app.state.manager
+        table = await manager.get(table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
         if not table.state.is_over:

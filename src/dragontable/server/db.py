@@ -243,7 +243,7 @@ class Store:
             updated_at=r["updated_at"],
         )
 
-    def list(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
         """Tables, newest first, optionally only those with ``status``; no actions."""
         query = tables_t.select().order_by(tables_t.c.created_at.desc()).limit(limit)
         if status is not None:

@@ -85,7 +85,8 @@ def parse_table_request(body: Any) -> TableSpec:
         seed = body.get("seed")
         if isinstance(seed, int) and seed > MAX_SEED:
             raise LobbyError(f"seed must be at most {MAX_SEED}")
-        players, _, options = game.validate(body.get("players"), seed or 0, opts)
+        given_players: Any = body.get("players")  # validate() checks its type
+        players, _, options = game.validate(given_players, seed or 0, opts)
     except OptionError as exc:
         raise LobbyError(str(exc)) from None
     seats = body.get("seats")

@@ -178,6 +178,19 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .server.app import create_app, database_url
+    from .server.db import describe_url
+
+    url = database_url(args.db)
+    print(f"dragontable: database {describe_url(url)}", flush=True)
+    print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
+    uvicorn.run(create_app(url, bot_delay=args.bot_delay), host=args.host, port=args.port)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dragontable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -246,6 +259,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser("serve", help="run the table server: lobby and live play in the browser")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--db",
+        help="SQLAlchemy database URL (default: $DATABASE_URL, else sqlite:///dragontable.sqlite3)",
+    )
+    p.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move"
+    )
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)

@@ -1,0 +1,241 @@
+"""The ASGI application: lobby JSON API, table WebSocket and the static page.
+
+``create_app(db_url)`` builds one app over one database; ``dragontable serve`` runs it
+with uvicorn, tests run it in-process with FastAPI's ``TestClient``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import re
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import games
+from ..bots import BOTS, default_bot
+from .db import DEFAULT_DB, Store
+from .live import Connection, LiveTable, public_info
+from .lobby import LobbyError, parse_table_request
+from .tables import TableManager, error
+
+WEB = resources.files("dragontable").joinpath("web")
+BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]
+
+
+class RedactTokens(logging.Filter):
+    """Hide seat tokens in log lines (uvicorn logs WebSocket paths with their query)."""
+
+    PATTERN = re.compile(r"token=[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(
+                self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
+                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
+            )
+        record.msg = self.PATTERN.sub("token=…", str(record.msg))
+        return True
+
+
+def _redact_server_logs() -> None:
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def database_url(given: str | None = None) -> str:
+    """The database to use: the given URL, else ``$DATABASE_URL``, else the SQLite file."""
+    return given or os.environ.get("DATABASE_URL") or DEFAULT_DB
+
+
+def game_info(name: str) -> dict[str, Any]:
+    """A game's player counts, options and bot levels for the lobby form."""
+    game = games.get(name)
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": [
+            {
+                "name": o.name,
+                "default": o.default,
+                "choices": list(o.choices),
+                "help": o.help,
+                "allowed": o.allowed(),
+            }
+            for o in game.options
+        ],
+        "bots": [b for b in BOT_LEVELS if b.partition(":")[0] in BOTS],
+        "default_bot": default_bot(game.name),
+    }
+
+
+def _fail(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(
+    db_url: str | None = None, *, bot_delay: float = 0.0, auto_forced: bool = True
+) -> FastAPI:
+    """The server over the database at ``db_url`` (migrated at start-up)."""
+    store = Store(database_url(db_url))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        _redact_server_logs()
+        await asyncio.to_thread(store.migrate)
+        manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced)
+        app.state.manager = manager
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            store.close()
+
+    app = FastAPI(title="dragontable", lifespan=lifespan)
+    app.state.store = store
+    _api_routes(app, store)
+    _ws_route(app)
+    _page_routes(app)
+    return app
+
+
+def _api_routes(app: FastAPI, store: Store) -> None:
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return [game_info(n) for n in games.names()]
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def create_table(request: Request) -> JSONResponse | dict[str, Any]:
+        try:
+            body = json.loads(await request.body() or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _fail(400, "the request body is not valid JSON")
+        try:
+            spec = parse_table_request(body)
+        except LobbyError as exc:
+            return _fail(400, str(exc))
+        table, tokens = await request.app.state.manager.create(spec)
+        invitations = [
+            {
+                "seat": seat,
+                "name": table.names[seat],
+                "token": token,
+                "url": f"/table/{table.id}#token={token}",
+            }
+            for seat, token in sorted(tokens.items())
+        ]
+        return {
+            "id": table.id,
+            "url": f"/table/{table.id}",
+            "table": public_info(table.row, table),
+            "invitations": invitations,
+        }
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+        live = request.app.state.manager.live
+        rows = await asyncio.to_thread(store.list_tables, status)
+        return [public_info(r, live.get(r.id)) for r in rows]
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def get_table(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
+        table = await request.app.state.manager.get(table_id)
+        if table is None:
+            return _fail(404, f"no table {table_id!r}")
+        return public_info(table.row, table)
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def get_record(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
+        manager: TableManager = request.app.state.manager
+        table = await manager.get(table_id)
+        if table is None:
+            return _fail(404, f"no table {table_id!r}")
+        if not table.state.is_over:
+            return _fail(409, "the record (with its seed) is published when the game is over")
+        return table.state.record()
+
+
+def _ws_route(app: FastAPI) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(
+        websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en"
+    ) -> None:
+        await websocket.accept()
+        manager: TableManager = websocket.app.state.manager
+        table = await manager.get(table_id)
+        if table is None:
+            await websocket.send_json(error("not_found", f"no table {table_id!r}"))
+            await websocket.close(code=4404)
+            return
+        seat = table.seat_for(token) if token else None
+        if token and seat is None:
+            await websocket.send_json(error("bad_token", "this link's seat token is not valid"))
+            await websocket.close(code=4403)
+            return
+        conn = Connection(seat, lang)
+        writer = asyncio.create_task(_write(websocket, conn))
+        await manager.join(table, conn)
+        try:
+            await _read(websocket, manager, table, conn)
+        finally:
+            manager.leave(table, conn)
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Send a connection's queued messages in order; ``None`` ends it."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while (message := await conn.queue.get()) is not None:
+            await websocket.send_json(message)
+
+
+MAX_MESSAGE = 4096
+
+
+async def _read(
+    websocket: WebSocket, manager: TableManager, table: LiveTable, conn: Connection
+) -> None:
+    """Receive messages until the client goes; answer each failure with an error."""
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None or len(text) > MAX_MESSAGE:
+            conn.push(error("bad_message", f"send JSON text frames of at most {MAX_MESSAGE} bytes"))
+            continue
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            conn.push(error("bad_message", "messages must be JSON"))
+            continue
+        reply = await manager.act(table, conn, message)
+        if reply is not None:
+            conn.push(reply)
+
+
+def _page_routes(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(str(WEB.joinpath("index.html")))
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(WEB.joinpath("table.html")))

@@ -1,0 +1,271 @@
+"""Storage of tables, seats and actions through SQLAlchemy Core; schema by Alembic.
+
+A table's game is its creation parameters plus its action list: the live state is
+always ``replay``-able from what is stored here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("n_actions", sa.Integer, nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_tables_status", tables_t.c.status)
+seats_t = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+)
+actions_t = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+DEFAULT_DB = "sqlite:///dragontable.sqlite3"
+
+
+class StaleWrite(RuntimeError):
+    """An action was appended at an index that is no longer the table's next one."""
+
+
+@dataclass
+class SeatRow:
+    """One seat: ``kind`` is ``human`` or a bot spec like ``bot:greedy``."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None = None
+    joined: bool = False
+
+    @property
+    def bot(self) -> str | None:
+        """The bot spec of a bot seat, else None."""
+        return self.kind[4:] if self.kind.startswith("bot:") else None
+
+
+@dataclass
+class TableRow:
+    """A table as stored; ``actions`` is filled only by :meth:`Store.load`."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    seats: list[SeatRow]
+    n_actions: int = 0
+    result: dict[str, Any] | None = None
+    created_at: dt.datetime | None = None
+    updated_at: dt.datetime | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The game record that replays to the table's current state."""
+        return {
+            "format": "dragontable-record/1",
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+        }
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def describe_url(url: str) -> str:
+    """Where the database lives, for the start-up message (no password shown)."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        db = parsed.database or ":memory:"
+        return db if db == ":memory:" else str(Path(db).resolve())
+    return parsed.render_as_string(hide_password=True)
+
+
+class Store:
+    """The server's database: create, list, load tables; append actions atomically."""
+
+    def __init__(self, url: str = DEFAULT_DB) -> None:
+        self.url = url
+        self.engine = sa.create_engine(url)
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        cfg = Config()
+        location = resources.files("dragontable.server").joinpath("migrations")
+        cfg.set_main_option("script_location", str(location))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table with its seats."""
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_t.insert().values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=row.options,
+                    status=row.status,
+                    n_actions=0,
+                    result=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "joined_at": None,
+                    }
+                    for s in row.seats
+                ],
+            )
+        row.created_at = row.updated_at = now
+
+    def append_action(
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        notation: str,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Append action number ``idx`` and the table's new status in one transaction.
+
+        Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.n_actions == idx)
+                .values(n_actions=idx + 1, status=status, result=result, updated_at=now)
+            )
+            if done.rowcount != 1:
+                raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
+            conn.execute(
+                actions_t.insert().values(
+                    table_id=table_id, idx=idx, seat=seat, notation=notation, created_at=now
+                )
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
+
+    def mark_joined(self, table_id: str, seat: int) -> None:
+        """Note that a seat's player has connected at least once."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.joined_at.is_(None),
+                )
+                .values(joined_at=_now())
+            )
+
+    def _seats(self, conn: sa.Connection, ids: list[str]) -> dict[str, list[SeatRow]]:
+        out: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        query = seats_t.select().where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+        for r in conn.execute(query).mappings():
+            out[r["table_id"]].append(
+                SeatRow(
+                    r["seat"], r["kind"], r["name"], r["token_hash"], r["joined_at"] is not None
+                )
+            )
+        return out
+
+    @staticmethod
+    def _row(r: sa.RowMapping, seats: list[SeatRow]) -> TableRow:
+        return TableRow(
+            id=r["id"],
+            game=r["game"],
+            players=r["players"],
+            seed=r["seed"],
+            options=dict(r["options"]),
+            status=r["status"],
+            seats=seats,
+            n_actions=r["n_actions"],
+            result=r["result"],
+            created_at=r["created_at"],
+            updated_at=r["updated_at"],
+        )
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        """Tables, newest first, optionally only those with ``status``; no actions."""
+        query = tables_t.select().order_by(tables_t.c.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query).mappings())
+            seats = self._seats(conn, [r["id"] for r in rows])
+        return [self._row(r, seats[r["id"]]) for r in rows]
+
+    def load(self, table_id: str) -> TableRow | None:
+        """One table with its seats and its actions in order, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).mappings().first()
+            if r is None:
+                return None
+            row = self._row(r, self._seats(conn, [table_id])[table_id])
+            query = actions_t.select().where(actions_t.c.table_id == table_id)
+            row.actions = [a.notation for a in conn.execute(query.order_by(actions_t.c.idx))]
+        return row
+
+    def unfinished(self) -> list[str]:
+        """Ids of every table whose game is not over."""
+        query = sa.select(tables_t.c.id).where(tables_t.c.status != "finished")
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]

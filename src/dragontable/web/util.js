@@ -1,0 +1,26 @@
+// Small DOM helpers shared by the lobby and the table page.
+
+// Okabe-Ito colours, safe for the common colour-vision deficiencies.
+export const SEAT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+// el("div", {class: "x"}, "text", child) -> an HTML element; text is never parsed as HTML.
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// svg("rect", {x: 1}, ...) -> an SVG element; strings become text nodes.
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}

@@ -1,0 +1,83 @@
+"""Fixtures: an in-process server over a temporary SQLite file, and WebSocket helpers."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():  # starlette 1.x prefers httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+    from starlette.testclient import WebSocketTestSession
+
+from dragontable.server import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """A server that leaves even one-option decisions to the humans (one update per action)."""
+    with TestClient(create_app(db_url, auto_forced=False)) as c:
+        yield c
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Open a table (2-player dragon, seed 7, two humans unless told) and return the reply."""
+    body = {"game": "dragon", "players": 2, "seed": 7, "seats": ["human", "human"], **body}
+    resp = client.post("/api/tables", json=body)
+    assert resp.status_code == 201, resp.text
+    return resp.json()
+
+
+def token_of(created: dict[str, Any], seat: int) -> str:
+    return next(i["token"] for i in created["invitations"] if i["seat"] == seat)
+
+
+def next_update(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next ``update`` message (skipping welcome and presence)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "update":
+            return msg
+        assert msg["type"] in ("welcome", "presence"), msg
+
+
+def next_error(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The next ``error`` message (skipping presence)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "error":
+            return msg
+        assert msg["type"] == "presence", msg
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """Poll ``check`` until it returns something truthy."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.05)
+    raise AssertionError("condition not reached in time")
+
+
+def ws_url(created: dict[str, Any], seat: int | None = None, token: str | None = None) -> str:
+    """The table's WebSocket path, with a seat's token (or the given one)."""
+    if seat is not None:
+        token = token_of(created, seat)
+    query = f"?token={token}" if token is not None else ""
+    return f"/ws/tables/{created['id']}{query}"
+
+
+def n_actions(client: TestClient, table_id: str) -> int:
+    return int(client.get(f"/api/tables/{table_id}").json()["n_actions"])

@@ -102,7 +102,7 @@ def setup(st: DragonData, players: int, seed: int, options: dict[str, Any]) -> N
         {
             "key": "dragon.game.started",
             "players": players,
-            "start_player": st.start_player,
+            "seat": st.start_player,
             "event_track": list(st.event_track),
         }
     )

@@ -59,11 +59,40 @@ class TaskEngine:
 
 
 class TaskState(State):
-    """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games."""
+    """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games.
+
+    A game sets ``engine``, ``setup`` (fills a bare state from players, seed and options)
+    and implements ``_restore(data)`` (the inverse of ``_snapshot``).
+    """
 
     __slots__ = ()
     engine: ClassVar[TaskEngine]
+    setup: ClassVar[Callable[[Any, int, int, dict[str, Any]], None]]
     tasks: list[Task]
+
+    @classmethod
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> Any:
+        """A new game from validated arguments, run on to its first decision."""
+        st = cls.__new__(cls)
+        cls.setup(st, players, seed, options)
+        cls.engine.advance(st)
+        return st
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> Any:
+        """The state that ``to_json()`` described (envelope already checked)."""
+        st = cls.__new__(cls)
+        st.players, st.seed = int(data["players"]), int(data["seed"])
+        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
+        st.history = list(data["history"])
+        st.log = [dict(e) for e in data["log"]]
+        st._legal = None
+        st._restore(data["state"])
+        return st
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Game hook: fill this bare state from ``_snapshot()`` data."""
+        raise NotImplementedError
 
     @property
     def current_player(self) -> int | None:

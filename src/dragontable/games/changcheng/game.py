@@ -7,7 +7,7 @@ from typing import Any
 from ...core.errors import OptionError
 from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
-from .engine import ENGINE, advance
+from .engine import ENGINE
 from .explain import why_illegal
 from .final import ranking
 from .setup import setup
@@ -29,23 +29,7 @@ class ChangChengState(CCData):
     __slots__ = ()
     engine = ENGINE
 
-    @classmethod
-    def new(cls, players: int, seed: int, options: dict[str, Any]) -> ChangChengState:
-        st = cls.__new__(cls)
-        setup(st, players, seed, options)
-        advance(st)
-        return st
-
-    @classmethod
-    def from_snapshot(cls, data: dict[str, Any]) -> ChangChengState:
-        st = cls.__new__(cls)
-        st.players, st.seed = int(data["players"]), int(data["seed"])
-        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
-        st.history = list(data["history"])
-        st.log = [dict(e) for e in data["log"]]
-        st._legal = None
-        st._restore(data["state"])
-        return st
+    setup = staticmethod(setup)
 
     # -- core hooks ------------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from . import scoring  # noqa: F401  (registers the scoring tasks)
 from .determinize import determinize
 from .explain import why_illegal
-from .rules import ENGINE, advance
+from .rules import ENGINE
 from .setup import setup
 from .state import MingData
 from .view import phase, view
@@ -19,23 +19,7 @@ class MingState(MingData):
     __slots__ = ()
     engine = ENGINE
 
-    @classmethod
-    def new(cls, players: int, seed: int, options: dict[str, Any]) -> MingState:
-        st = cls.__new__(cls)
-        setup(st, players, seed, options)
-        advance(st)
-        return st
-
-    @classmethod
-    def from_snapshot(cls, data: dict[str, Any]) -> MingState:
-        st = cls.__new__(cls)
-        st.players, st.seed = int(data["players"]), int(data["seed"])
-        st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
-        st.history = list(data["history"])
-        st.log = [dict(e) for e in data["log"]]
-        st._legal = None
-        st._restore(data["state"])
-        return st
+    setup = staticmethod(setup)
 
     # -- core hooks ------------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:

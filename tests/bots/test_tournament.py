@@ -28,7 +28,8 @@ def test_report_has_confidence_intervals_ranks_and_ratings() -> None:
     assert greedy["rating_mu"] > rnd["rating_mu"]
     lo, hi = greedy["win_rate_ci95"]
     assert 0 <= lo <= greedy["win_rate"] <= hi <= 1
-    assert 1 <= greedy["mean_rank"] <= 2
+    assert greedy["mean_rank"] + rnd["mean_rank"] == pytest.approx(3)  # places 1 and 2 each game
+    assert greedy["mean_rank"] < rnd["mean_rank"]
     assert "| greedy |" in markdown(result)
 
 

@@ -62,11 +62,14 @@ class TaskState(State):
     """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games.
 
     A game sets ``engine``, ``setup`` (fills a bare state from players, seed and options)
-    and implements ``_restore(data)`` (the inverse of ``_snapshot``).
+    and ``prompt_fields`` (per decision kind, the names of the task's fields after the
+    seat that its prompt shows), and implements ``_restore(data)`` (the inverse of
+    ``_snapshot``).
     """
 
     __slots__ = ()
     engine: ClassVar[TaskEngine]
+    prompt_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
     setup: ClassVar[Callable[[Any, int, int, dict[str, Any]], None]]
     tasks: list[Task]
 
@@ -103,6 +106,18 @@ class TaskState(State):
     def phase(self) -> str:
         """The kind of the decision on top, or ``over``."""
         return self.tasks[-1][0] if self.tasks else "over"
+
+    def prompt(self) -> dict[str, Any]:
+        """``{"key": "<game>.prompt.<kind>", "seat": s, <named task fields>}``."""
+        name = self.game.name
+        if not self.tasks:
+            return {"key": f"{name}.prompt.over"}
+        task = self.tasks[-1]
+        kind = task[0]
+        out: dict[str, Any] = {"key": f"{name}.prompt.{kind}", "seat": task[1]}
+        for field, value in zip(self.prompt_fields.get(kind, ()), task[2:], strict=False):
+            out[field] = value
+        return out
 
     def _legal_map(self) -> dict[str, Any]:
         if not self.tasks:

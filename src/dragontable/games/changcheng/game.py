@@ -30,20 +30,11 @@ class ChangChengState(CCData):
     engine = ENGINE
 
     setup = staticmethod(setup)
+    prompt_fields = _PROMPT_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:
         return why_illegal(self, action)
-
-    def prompt(self) -> dict[str, Any]:
-        if not self.tasks:
-            return {"key": "changcheng.prompt.over"}
-        task = self.tasks[-1]
-        kind = task[0]
-        out: dict[str, Any] = {"key": f"changcheng.prompt.{kind}", "seat": task[1]}
-        for name, value in zip(_PROMPT_FIELDS.get(kind, ()), task[2:], strict=False):
-            out[name] = value
-        return out
 
     def scores(self) -> list[dict[str, Any]]:
         return [

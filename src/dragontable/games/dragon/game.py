@@ -14,26 +14,8 @@ from .setup import setup
 from .state import DragonData
 from .view import view
 
-# Which decision kinds a prompt names, and the parameters it shows (never secrets).
-_PROMPT_PARAMS = {
-    "init": (),
-    "place": ("tile",),
-    "full": ("tile",),
-    "action": (),
-    "floor": ("n",),
-    "privilege": (),
-    "walltile": (),
-    "card": (),
-    "take": (),
-    "release": ("n", "reason"),
-    "drought": ("n",),
-    "quake": ("n",),
-    "quakefix": (),
-    "flood": ("n",),
-    "tornado": ("n",),
-    "sunrise": (),
-    "edict": (),
-}
+# The task fields a prompt shows, by decision kind. Never a secret: the card behind a
+# pending "take" is not listed, so a spectator cannot learn it from the prompt.
 _TASK_FIELDS = {
     "place": ("tile",),
     "full": ("tile",),
@@ -53,21 +35,11 @@ class DragonState(DragonData):
     engine = ENGINE
 
     setup = staticmethod(setup)
+    prompt_fields = _TASK_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:
         return why_illegal(self, action)
-
-    def prompt(self) -> dict[str, Any]:
-        if not self.tasks:
-            return {"key": "dragon.prompt.over"}
-        task = self.tasks[-1]
-        kind = task[0]
-        out: dict[str, Any] = {"key": f"dragon.prompt.{kind}", "seat": task[1]}
-        for name, value in zip(_TASK_FIELDS.get(kind, ()), task[2:], strict=False):
-            if name in _PROMPT_PARAMS[kind]:
-                out[name] = value
-        return out
 
     def scores(self) -> list[dict[str, Any]]:
         return [{"total": p.vp, "breakdown": dict(p.vp_by)} for p in self.seats]

@@ -149,6 +149,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_strength(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .strength import report, run, select
+
+    matchups = select(args.only)
+    results = Path(args.results)
+    if not args.report_only:
+        run(matchups, results, workers=args.workers, progress=not args.quiet)
+    command = "dragontable strength" + (f" --workers {args.workers}" if args.workers > 1 else "")
+    text = report(select(None), results, command)
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(f"dragontable: wrote {args.out}", file=sys.stderr)
+    return 0
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     from .bots.mcts import search
     from .core.messages import render
@@ -251,6 +267,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (default)")
     p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("strength", help="play the bot-strength plan and write docs/strength.md")
+    p.add_argument("--workers", type=int, default=1, help="processes to play games in parallel")
+    p.add_argument("--only", action="append", metavar="MATCHUP", help="run only this matchup")
+    p.add_argument("--results", default="bench/results/strength", help="folder of game results")
+    p.add_argument("--out", default="docs/strength.md", help="where to write the report")
+    p.add_argument("--report-only", action="store_true", help="write the report, play nothing")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_strength)
 
     p = sub.add_parser("hint", help="the search bot's best actions at a record's last position")
     p.add_argument("file")

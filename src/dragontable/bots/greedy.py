@@ -2,8 +2,10 @@
 
 A seat often decides several times in a row (play a card, take a tile, place it).
 For each legal action the bot completes that chain of its own decisions greedily,
-one step at a time, and evaluates the position where the chain ends. The heuristic
-reads only what the seat may see (its own hand, public holdings).
+one step at a time, and evaluates the position where the chain ends. All of this
+happens on ``state.determinize(seat, seed)``, never on the true state: a chain that
+crosses chance (a shuffle, the next month's draw) sees a sampled future, and the
+heuristic reads only what the seat may see (its own hand, public holdings).
 """
 
 from __future__ import annotations
@@ -51,5 +53,6 @@ class GreedyBot:
             return legal[0]
         seat = state.current_player
         assert seat is not None
-        scored = [(self._value(state, seat, a), self.rng.next64(), a) for a in legal]
+        world = state.determinize(seat, self.rng.next64())
+        scored = [(self._value(world, seat, a), self.rng.next64(), a) for a in legal]
         return max(scored)[2]

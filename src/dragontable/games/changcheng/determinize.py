@@ -4,7 +4,8 @@ Hidden from a seat: which cards the other seats hold in hand and which lie face 
 (each seat's hand plus face-down cards is exactly its six cards minus the revealed
 ones, so they are re-dealt among those places), every threat token it has not seen
 (on the wall, in the supply, or removed unrevealed by a Traitor: re-dealt among those
-places) and the future draws (the RNG is reseeded). The reputation supply holds
+places) and the future draws (the RNG is reseeded). Pools are sorted before they are
+shuffled, so the copy depends only on the seat's view and the seed. The reputation supply holds
 exactly the values not yet face up, and draws from it are random, so it stays. Log
 entries private to other seats are dropped: they would contradict the re-deal.
 """
@@ -19,7 +20,7 @@ from .view import HIDDEN, token_seen
 def _redeal_cards(s: CCData, seat: int, rng: Rng) -> None:
     """Re-deal ``seat``'s unseen cards between its hand and its face-down cards."""
     slots = [(p, i) for p, cards in s.cards.items() for i, c in enumerate(cards) if c[0] == seat]
-    pool = list(s.hands[seat]) + [s.cards[p][i][1] for p, i in slots]
+    pool = sorted(list(s.hands[seat]) + [s.cards[p][i][1] for p, i in slots])
     rng.shuffle(pool)
     for p, i in slots:
         cards = s.cards[p]
@@ -30,7 +31,7 @@ def _redeal_cards(s: CCData, seat: int, rng: Rng) -> None:
 def _redeal_threats(s: CCData, player: int, rng: Rng) -> None:
     unseen = [r for r in s.threat if token_seen(s, r, player) == HIDDEN]
     gone = [(r, v) for r, v in s.threat_gone if player not in s.known.get(r, ())]
-    pool = [s.threat[r] for r in unseen] + list(s.threat_supply) + [v for _, v in gone]
+    pool = sorted([s.threat[r] for r in unseen] + list(s.threat_supply) + [v for _, v in gone])
     rng.shuffle(pool)
     for r in unseen:
         s.threat[r] = pool.pop()

@@ -18,6 +18,7 @@ def determinize(st: MingData, player: int, seed: int) -> MingData:
     s = st._copy()
     rng = Rng(seed)
     s.rng = Rng(rng.next64())
+    s.deck.sort()  # the copy depends only on the seat's view and the seed
     rng.shuffle(s.deck)
     if not s.revealed:
         from .view import scored_province

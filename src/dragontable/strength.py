@@ -1,0 +1,202 @@
+"""How strong the bots are: a fixed plan of tournaments, resumable, written up as Markdown.
+
+``dragontable strength`` plays every matchup of :data:`PLAN` (seats rotated, seeds fixed,
+as in :mod:`dragontable.tournament`), appends each finished game as one JSON line to
+``<results>/<matchup>.jsonl`` and skips games already there, so a long run can be
+stopped and resumed, or spread over machines that share the folder. It then writes
+``docs/strength.md`` from every result on file, with each target and whether it is met.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .core.errors import OptionError
+from .tournament import play_one, summarise
+
+SEED = 1
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One tournament of the plan and the target its first bot must reach."""
+
+    name: str
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    target: float  # minimum win rate of bots[0]
+    claim: str
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+
+PLAN: tuple[Matchup, ...] = tuple(
+    [
+        Matchup(f"{g}-greedy-random-2p", g, ("greedy", "random"), 200, 0.95, "greedy beats random")
+        for g in ("dragon", "ming", "changcheng")
+    ]
+    + [
+        Matchup(
+            f"{g}-mcts1s-greedy-2p", g, ("mcts:1s", "greedy"), 40, 0.65, "mcts 1 s beats greedy"
+        )
+        for g in ("dragon", "ming", "changcheng")
+    ]
+    + [
+        Matchup(
+            "dragon-mcts1s-3greedy-4p",
+            "dragon",
+            ("mcts:1s", "greedy", "greedy", "greedy"),
+            40,
+            0.40,
+            "mcts 1 s wins against three greedy bots (fair share 25%)",
+        )
+    ]
+)
+
+
+def select(names: Iterable[str] | None) -> list[Matchup]:
+    """The matchups named (all of them for ``None``); an unknown name is an error."""
+    if not names:
+        return list(PLAN)
+    known = {m.name: m for m in PLAN}
+    chosen = []
+    for name in names:
+        if name not in known:
+            raise OptionError(f"unknown matchup {name!r}; matchups: {', '.join(known)}")
+        chosen.append(known[name])
+    return chosen
+
+
+def load(results: Path, m: Matchup) -> dict[int, dict[str, Any]]:
+    """Games of ``m`` already on file, by game number (a torn last line is ignored)."""
+    path = results / f"{m.name}.jsonl"
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text("utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if row.get("bots") == list(m.bots) and row.get("seed") == SEED:
+            done[int(row["g"])] = row
+    return done
+
+
+def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
+    m, g = args
+    result = play_one(m.game, m.players, list(m.bots), SEED, g, {})
+    return {"g": g, "seed": SEED, "bots": list(m.bots), **result}
+
+
+def run(matchups: list[Matchup], results: Path, workers: int = 1, progress: bool = False) -> None:
+    """Play the missing games of ``matchups``, saving each one as soon as it ends."""
+    results.mkdir(parents=True, exist_ok=True)
+    for m in matchups:
+        _end_line(results / f"{m.name}.jsonl")
+    jobs = [(m, g) for m in matchups for g in range(m.games) if g not in load(results, m)]
+    if not jobs:
+        return
+    bar = _bar(progress, len(jobs))
+    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = {pool.submit(_play, job): job[0] for job in jobs}
+        for future in as_completed(futures):
+            m = futures[future]
+            with (results / f"{m.name}.jsonl").open("a", encoding="utf-8") as f:
+                f.write(json.dumps(future.result()) + "\n")
+            if bar is not None:
+                bar[0].update(bar[1], advance=1, description=m.name)
+    if bar is not None:
+        bar[0].stop()
+
+
+def _end_line(path: Path) -> None:
+    """Close a line torn by an interrupted run, so the next game starts a line of its own."""
+    if path.exists() and path.stat().st_size:
+        with path.open("rb+") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+
+
+def report(matchups: list[Matchup], results: Path, command: str) -> str:
+    """The Markdown write-up of every matchup's games on file."""
+    lines = [
+        "# Bot strength",
+        "",
+        "Produced by:",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        "Seats are rotated game by game and game *g* uses seed "
+        f"{SEED} + *g*, as in `dragontable tournament`. A win shared in a tie counts as "
+        "a fraction. Intervals are 95% Wilson intervals for the win rate and 95% normal "
+        "intervals for the mean score. `mcts:1s` searches one second of wall-clock time "
+        "per decision on one core, so its strength depends on the machine: "
+        f"{_machine()}.",
+        "",
+        "| matchup | claim | target | games | win rate of the first bot (95% CI) | met |",
+        "|---|---|---|---|---|---|",
+    ]
+    details = []
+    for m in matchups:
+        rows = [r for _, r in sorted(load(results, m).items())]
+        if not rows:
+            lines.append(f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | 0 | not run | — |")
+            continue
+        summary = summarise(m.game, m.players, list(m.bots), SEED, rows)
+        first = summary["bots"][0]
+        lo, hi = first["win_rate_ci95"]
+        met = "yes" if first["win_rate"] >= m.target else "no"
+        partial = "" if len(rows) >= m.games else f" of {m.games}"
+        lines.append(
+            f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | {len(rows)}{partial} | "
+            f"{first['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"
+        )
+        details += ["", f"## {m.name}", "", _table(summary)]
+    return "\n".join(lines + details) + "\n"
+
+
+def _table(summary: dict[str, Any]) -> str:
+    out = [
+        f"{summary['game']}, {summary['players']} players, {summary['games']} games.",
+        "",
+        "| bot | wins | win rate (95% CI) | mean score (±95% CI) | mean rank | rating |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in summary["bots"]:
+        lo, hi = r["win_rate_ci95"]
+        out.append(
+            f"| {r['bot']} | {r['wins']} | {r['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | "
+            f"{r['mean_score']} ± {r['score_ci95']} | {r['mean_rank']} | {r['rating_ordinal']} |"
+        )
+    return "\n".join(out)
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
+
+
+def _bar(enabled: bool, total: int) -> Any:
+    if not enabled:
+        return None
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True))
+    task = bar.add_task("strength", total=total)
+    bar.start()
+    return bar, task

@@ -2,8 +2,9 @@
 
 Catalogs are JSON files ``<lang>.json`` mapping a key to a ``str.format`` template:
 the core's in ``dragontable/core/messages/``, each game's in
-``dragontable/games/<game>/messages/``. A missing key or language falls back to
-English, then to the key with its parameters, so nothing ever fails to render.
+``dragontable/games/<game>/messages/``. A missing key or language, or a template that
+does not format, falls back to English, then to the key with its parameters, so nothing
+ever fails to render.
 
 Parameters are shown in the reader's language:
 
@@ -47,6 +48,8 @@ _WORD = re.compile(r"[a-z_]+")
 @cache
 def catalog(package: str, lang: str) -> dict[str, str]:
     """The message catalog of ``package`` (e.g. ``dragontable.games.dragon``) in ``lang``."""
+    if lang not in LANGUAGES:
+        return {}
     try:
         text = resources.files(package).joinpath("messages", f"{lang}.json").read_text("utf-8")
     except (FileNotFoundError, ModuleNotFoundError, OSError):

@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import games
 from ..bots import BOTS, default_bot
+from ..core.messages import LANGUAGES, catalog, option_text, template
 from .db import DEFAULT_DB, Store
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
@@ -58,12 +59,22 @@ def database_url(given: str | None = None) -> str:
     return given or os.environ.get("DATABASE_URL") or DEFAULT_DB
 
 
-def game_info(name: str) -> dict[str, Any]:
-    """A game's player counts, options and bot levels for the lobby form."""
+def game_info(name: str, lang: str = "en") -> dict[str, Any]:
+    """A game's player counts, options and bot levels for the lobby form.
+
+    ``label``, each option's ``label``, ``description`` and ``choice_labels`` and the
+    score ``sources`` (source -> label) are in ``lang`` (see ``core.messages``).
+    """
     game = games.get(name)
+    sources = sorted(
+        k.removeprefix(f"{name}.source.")
+        for k in catalog(f"dragontable.games.{name}", "en")
+        if k.startswith(f"{name}.source.")
+    )
     return {
         "name": game.name,
         "title": game.title,
+        "label": template(f"{name}.title", lang) or game.title,
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": [
@@ -73,9 +84,13 @@ def game_info(name: str) -> dict[str, Any]:
                 "choices": list(o.choices),
                 "help": o.help,
                 "allowed": o.allowed(),
+                "label": option_text(name, o.name, None, lang),
+                "description": template(f"{name}.option.{o.name}.help", lang) or o.help,
+                "choice_labels": [option_text(name, o.name, c, lang) for c in o.choices],
             }
             for o in game.options
         ],
+        "sources": {s: template(f"{name}.source.{s}", lang) or s for s in sources},
         "bots": [b for b in BOT_LEVELS if b.partition(":")[0] in BOTS],
         "default_bot": default_bot(game.name),
     }
@@ -113,9 +128,11 @@ def create_app(
 
 
 def _api_routes(app: FastAPI, store: Store) -> None:
-    @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        return [game_info(n) for n in games.names()]
+    @app.get("/api/games", response_model=None)
+    async def list_games(lang: str = "en") -> JSONResponse | list[dict[str, Any]]:
+        if lang not in LANGUAGES:
+            return _fail(400, f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        return [game_info(n, lang) for n in games.names()]
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: Request) -> JSONResponse | dict[str, Any]:

@@ -1,15 +1,19 @@
 // The lobby: a form built from /api/games, the list of tables, invitation links.
 import { el, seatColour } from "/static/util.js";
+import { lang, t } from "/static/i18n.js";
 
 let GAMES = [];
+let lastCreated = null;
 
+// /api/games in the page's language; rebuilds the form, keeping what was chosen.
 async function loadGames() {
-  GAMES = await (await fetch("/api/games")).json();
+  const kept = GAMES.length ? formState() : null;
+  GAMES = await (await fetch(`/api/games?lang=${lang}`)).json();
   const select = document.getElementById("game");
-  select.replaceChildren(...GAMES.map((g) => el("option", { value: g.name }, g.title)));
-  select.addEventListener("change", buildForm);
-  document.getElementById("players").addEventListener("change", buildSeats);
+  select.replaceChildren(...GAMES.map((g) => el("option", { value: g.name }, g.label)));
+  if (kept && GAMES.some((g) => g.name === kept.game)) select.value = kept.game;
   buildForm();
+  if (kept && kept.game === select.value) restore(kept);
 }
 
 function currentGame() {
@@ -30,14 +34,20 @@ function buildForm() {
 
 function optionField(opt) {
   const select = el("select", { name: opt.name, "data-option": "1" });
-  for (const choice of opt.choices) {
-    const o = el("option", { value: JSON.stringify(choice) }, String(choice));
+  opt.choices.forEach((choice, i) => {
+    const o = el("option", { value: JSON.stringify(choice) }, opt.choice_labels[i] ?? String(choice));
     if (JSON.stringify(choice) === JSON.stringify(opt.default)) o.selected = true;
     select.append(o);
-  }
-  const label = el("label", { title: opt.help || opt.allowed }, opt.name.replaceAll("_", " "), select);
-  if (opt.help) label.append(el("small", {}, opt.help));
+  });
+  const label = el("label", { title: opt.description || opt.allowed }, opt.label, select);
+  if (opt.description) label.append(el("small", {}, opt.description));
   return label;
+}
+
+function botLabel(bot) {
+  const [kind, budget] = bot.split(":");
+  const name = t(`bot.${kind}`, {}, kind);
+  return t("lobby.bot", { level: budget ? `${name} ${budget}` : name });
 }
 
 function buildSeats() {
@@ -46,15 +56,36 @@ function buildSeats() {
   const rows = [];
   for (let i = 0; i < n; i++) {
     const kind = el("select", { "data-seat": String(i) },
-      el("option", { value: "human" }, "human"),
-      ...game.bots.map((b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)));
+      el("option", { value: "human" }, t("lobby.human")),
+      ...game.bots.map((b) => el("option", { value: `bot:${b}` }, botLabel(b))));
     kind.value = i === 0 ? "human" : `bot:${game.default_bot}`;
-    const name = el("input", { "data-name": String(i), placeholder: `Seat ${i + 1}`, maxlength: "40" });
+    const seat = t("lobby.seat", { n: i + 1 });
+    const name = el("input", { "data-name": String(i), placeholder: seat, maxlength: "40" });
     rows.push(el("div", {},
-      el("label", {}, el("span", {}, el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), `Seat ${i + 1}`), kind),
-      el("label", {}, "Name", name)));
+      el("label", {}, el("span", {}, el("span", { class: "seat-dot", style: `background:${seatColour(i)}` }), seat), kind),
+      el("label", {}, t("lobby.name"), name)));
   }
   document.getElementById("seats").replaceChildren(...rows);
+}
+
+// What the form holds now, to put back after it is rebuilt in another language.
+function formState() {
+  const values = (sel) => [...document.querySelectorAll(sel)].map((s) => [s.name || s.dataset.seat || s.dataset.name, s.value]);
+  return {
+    game: document.getElementById("game").value, players: document.getElementById("players").value,
+    options: values("[data-option]"), seats: values("[data-seat]"), names: values("[data-name]"),
+  };
+}
+
+function restore(kept) {
+  document.getElementById("players").value = kept.players;
+  buildSeats();
+  for (const [name, value] of kept.options) {
+    const s = document.querySelector(`[data-option][name="${CSS.escape(name)}"]`);
+    if (s) s.value = value;
+  }
+  for (const [i, value] of kept.seats) { const s = document.querySelector(`[data-seat="${i}"]`); if (s) s.value = value; }
+  for (const [i, value] of kept.names) { const s = document.querySelector(`[data-name="${i}"]`); if (s) s.value = value; }
 }
 
 function requestBody() {
@@ -78,45 +109,57 @@ async function create(event) {
     body: JSON.stringify(requestBody()),
   });
   const data = await resp.json();
-  if (!resp.ok) { err.textContent = data.error || `error ${resp.status}`; return; }
+  if (!resp.ok) { err.textContent = data.error || t("lobby.error", { status: resp.status }); return; }
+  lastCreated = data;
   showInvites(data);
   refresh();
 }
 
 function showInvites(data) {
   document.getElementById("created").hidden = false;
-  document.getElementById("created-id").textContent = data.id;
+  document.getElementById("created-title").textContent = t("lobby.table_open", { id: data.id });
   const items = data.invitations.map((inv) => {
     const url = new URL(inv.url, location.href).href;
-    const copy = el("button", { type: "button", class: "secondary" }, "copy");
+    const copy = el("button", { type: "button", class: "secondary" }, t("lobby.copy"));
     copy.addEventListener("click", () => navigator.clipboard?.writeText(url));
     return el("li", {}, el("span", { class: "seat-dot", style: `background:${seatColour(inv.seat)}` }),
-      `${inv.name}: `, el("a", { href: url, target: "_blank" }, "open seat"), " ", el("code", {}, url), " ", copy);
+      `${inv.name}: `, el("a", { href: url, target: "_blank" }, t("lobby.open_seat")), " ", el("code", {}, url), " ", copy);
   });
   const watch = new URL(data.url, location.href).href;
-  items.push(el("li", {}, "Spectators: ", el("a", { href: watch, target: "_blank" }, watch)));
+  items.push(el("li", {}, `${t("lobby.spectators")} `, el("a", { href: watch, target: "_blank" }, watch)));
   document.getElementById("invites").replaceChildren(...items);
+}
+
+function gameLabel(table) {
+  return GAMES.find((g) => g.name === table.game)?.label || table.title;
 }
 
 async function refresh() {
   const status = document.getElementById("filter").value;
   const resp = await fetch(`/api/tables${status ? `?status=${status}` : ""}`);
   const tables = await resp.json();
-  const rows = tables.map((t) => el("tr", {},
-    el("td", {}, el("code", {}, t.id)),
-    el("td", {}, `${t.title} (${t.players})`),
-    el("td", {}, ...t.seats.map((s) => el("div", {},
+  const rows = tables.map((tb) => el("tr", {},
+    el("td", {}, el("code", {}, tb.id)),
+    el("td", {}, `${gameLabel(tb)} (${tb.players})`),
+    el("td", {}, ...tb.seats.map((s) => el("div", {},
       el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }),
-      s.name, s.kind === "human" ? (s.connected ? " · online" : "") : ""))),
-    el("td", { class: `status-${t.status}` }, t.status),
-    el("td", { class: "num" }, String(t.n_actions)),
-    el("td", {}, el("a", { href: t.url }, t.status === "finished" ? "results" : "watch"))));
-  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, "No tables yet.")));
+      s.name, s.kind === "human" ? (s.connected ? ` · ${t("lobby.online")}` : "") : ""))),
+    el("td", { class: `status-${tb.status}` }, t(`status.${tb.status}`, {}, tb.status)),
+    el("td", { class: "num" }, String(tb.n_actions)),
+    el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.watch")))));
+  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, t("lobby.no_tables"))));
   document.getElementById("tables").replaceChildren(...rows);
 }
 
 document.getElementById("create").addEventListener("submit", create);
 document.getElementById("filter").addEventListener("change", refresh);
-loadGames();
+document.getElementById("game").addEventListener("change", buildForm);
+document.getElementById("players").addEventListener("change", buildSeats);
+document.addEventListener("langchange", async () => {
+  await loadGames();
+  if (lastCreated) showInvites(lastCreated);
+  refresh();
+});
+await loadGames();
 refresh();
 setInterval(refresh, 5000);

@@ -2,35 +2,60 @@
 import { el, seatColour } from "/static/util.js";
 import { drawDragon } from "/static/board-dragon.js";
 import { drawGeneric } from "/static/board-generic.js";
+import { lang, t } from "/static/i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
 const token = params.get("token") || new URLSearchParams(location.search).get("token");
-const lang = new URLSearchParams(location.search).get("lang") || (navigator.language || "en").slice(0, 2);
 
 const BOARDS = { dragon: drawDragon };
 let names = [];
 let mySeat = null;
 let socket = null;
 let retry = 500;
+let retryTimer = null;
 let lastUpdate = null;
+let GAMES = {};
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang });
   if (token) query.set("token", token);
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
-  socket.addEventListener("open", () => { setConn("connected"); retry = 500; });
-  socket.addEventListener("message", (e) => handle(JSON.parse(e.data)));
+  socket.addEventListener("open", () => { setConn("table.connected"); retry = 500; });
+  socket.addEventListener("message", (e) => { if (e.target === socket) handle(JSON.parse(e.data)); });
   socket.addEventListener("close", (e) => {
-    if (e.code === 4403 || e.code === 4404) { setConn("closed"); return; }
-    setConn("disconnected — reconnecting…");
-    setTimeout(connect, retry);
+    if (e.target !== socket) return; // replaced by a connection in another language
+    if (e.code === 4403 || e.code === 4404) { setConn("table.closed"); return; }
+    setConn("table.reconnecting");
+    retryTimer = setTimeout(connect, retry);
     retry = Math.min(retry * 2, 10000);
   });
 }
 
-function setConn(text) { document.getElementById("conn").textContent = text; }
+function setConn(key) {
+  const conn = document.getElementById("conn");
+  conn.dataset.i18n = key;
+  conn.textContent = t(key);
+}
+
+// A new connection in the page's language: the server sends the whole log again in it.
+function reconnect() {
+  const old = socket;
+  clearTimeout(retryTimer);
+  connect();
+  old?.close();
+}
+
+// Game titles and score-source labels in the page's language (from /api/games).
+async function loadGames() {
+  const list = await (await fetch(`/api/games?lang=${lang}`)).json();
+  GAMES = Object.fromEntries(list.map((g) => [g.name, g]));
+  if (lastUpdate) {
+    document.getElementById("title").textContent = titleOf(lastUpdate.view.game);
+    showEnd(lastUpdate);
+  }
+}
 
 function handle(msg) {
   if (msg.type === "welcome") {
@@ -38,15 +63,15 @@ function handle(msg) {
     mySeat = msg.seat;
     document.getElementById("log").replaceChildren();
     const who = document.getElementById("who");
-    who.replaceChildren(mySeat === null ? "watching" : el("span", {},
-      el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), `you are ${names[mySeat]}`));
+    who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},
+      el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), t("table.you_are", { name: names[mySeat] })));
   } else if (msg.type === "update") {
     lastUpdate = msg;
     showUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
   } else if (msg.type === "error") {
-    document.getElementById("error").textContent = msg.message;
+    document.getElementById("error").textContent = t(`error.${msg.code}`, { message: msg.message }, msg.message);
   }
 }
 
@@ -61,18 +86,18 @@ function showUpdate(msg) {
 }
 
 function titleOf(game) {
-  return { dragon: "In the Year of the Dragon", ming: "Ming Dynasty", changcheng: "Chang Cheng" }[game] || game;
+  return GAMES[game]?.label || game;
 }
 
 function showTurn(msg) {
   const box = document.getElementById("turn");
   box.classList.toggle("mine", msg.your_turn);
   const prompt = document.getElementById("prompt");
-  if (msg.over) prompt.textContent = "The game is over.";
+  if (msg.over) prompt.textContent = t("table.over");
   else {
     const seat = msg.current_player;
     prompt.replaceChildren(el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
-      msg.your_turn ? "Your turn — " : `Waiting for ${names[seat]} — `, msg.prompt ? msg.prompt.text : "");
+      msg.your_turn ? t("table.your_turn") : t("table.waiting_for", { name: names[seat] }), msg.prompt ? msg.prompt.text : "");
   }
   const groups = new Map();
   for (const action of msg.legal_actions) {
@@ -101,8 +126,9 @@ function showEnd(msg) {
   end.hidden = !msg.over;
   if (!msg.over) return;
   const sources = [...new Set(msg.scores.flatMap((s) => Object.keys(s.breakdown)))];
-  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"),
-    ...sources.map((s) => el("th", { class: "num" }, s.replaceAll("_", " "))), el("th", { class: "num" }, "Total"));
+  const labels = GAMES[msg.view.game]?.sources || {};
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("table.player")),
+    ...sources.map((s) => el("th", { class: "num" }, labels[s] || s.replaceAll("_", " "))), el("th", { class: "num" }, t("table.total")));
   const rows = msg.ranking.map((seat, place) => el("tr", { class: place === 0 ? "winner" : "" },
     el("td", {}, String(place + 1)),
     el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }), names[seat]),
@@ -110,7 +136,7 @@ function showEnd(msg) {
     el("td", { class: "num" }, String(msg.scores[seat].total))));
   document.getElementById("scores").replaceChildren(
     el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows)),
-    el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record` }, "Download the game record")));
+    el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record` }, t("table.download"))));
 }
 
 function send(action) {
@@ -124,4 +150,6 @@ document.getElementById("notation").addEventListener("submit", (e) => {
   input.value = "";
 });
 
+document.addEventListener("langchange", () => { loadGames(); reconnect(); });
+loadGames();
 connect();

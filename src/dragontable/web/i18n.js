@@ -1,0 +1,78 @@
+// The page's language: UI strings from /static/locales/<lang>.json, t(), the switcher.
+//
+// The language is ?lang= if given, else the one chosen before (localStorage), else the
+// browser's, else English. setLang() loads a locale, retranslates every element marked
+// data-i18n (text), data-i18n-placeholder or data-i18n-title, sets <html lang>, keeps
+// the choice and fires a "langchange" event on document for what the page draws itself.
+
+export const LANGUAGES = { en: "English", pl: "Polski", uk: "Українська", zh: "中文" };
+const STORE = "dragontable.lang";
+const HTML_LANG = { en: "en", pl: "pl", uk: "uk", zh: "zh-Hans" };
+
+let english = {};
+let strings = {};
+export let lang = pickLang();
+
+function remembered() {
+  try { return localStorage.getItem(STORE); } catch { return null; }
+}
+
+function pickLang() {
+  const wanted = [new URLSearchParams(location.search).get("lang"), remembered(),
+    ...(navigator.languages || [navigator.language])];
+  for (const w of wanted) {
+    const code = String(w || "").slice(0, 2).toLowerCase();
+    if (code in LANGUAGES) return code;
+  }
+  return "en";
+}
+
+async function fetchLocale(code) {
+  const resp = await fetch(`/static/locales/${code}.json`);
+  return resp.ok ? resp.json() : {};
+}
+
+// t("table.you_are", {name: "Ann"}) -> "you are Ann"; a missing key falls back to English,
+// then to `fallback` (default: the key itself).
+export function t(key, params = {}, fallback = key) {
+  const text = strings[key] ?? english[key] ?? fallback;
+  return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-placeholder]")) {
+    node.placeholder = t(node.dataset.i18nPlaceholder);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
+}
+
+// Switch to `code` (en, pl, uk, zh): load, retranslate, remember, announce.
+export async function setLang(code, { remember = true } = {}) {
+  if (!(code in LANGUAGES)) code = "en";
+  strings = code === "en" ? english : await fetchLocale(code);
+  lang = code;
+  document.documentElement.lang = HTML_LANG[code];
+  translatePage();
+  const select = document.getElementById("lang");
+  if (select) select.value = code;
+  if (remember) {
+    try { localStorage.setItem(STORE, code); } catch { /* private mode: the URL keeps it */ }
+    const url = new URL(location.href);
+    url.searchParams.set("lang", code);
+    history.replaceState(history.state, "", url);
+  }
+  document.dispatchEvent(new CustomEvent("langchange", { detail: code }));
+}
+
+function mountSwitcher() {
+  const select = document.getElementById("lang");
+  if (!select) return;
+  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code)));
+  select.value = lang;
+  select.addEventListener("change", () => setLang(select.value));
+}
+
+english = await fetchLocale("en");
+mountSwitcher();
+await setLang(lang, { remember: false });

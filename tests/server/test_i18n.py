@@ -1,0 +1,125 @@
+"""The page and the server in every language: locale files, labels, log lines."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dragontable.bots import BOTS
+from dragontable.core.messages import LANGUAGES, render
+from dragontable.core.rng import Rng
+from dragontable.server.app import BOT_LEVELS
+
+from .conftest import new_table, next_update, ws_url
+
+WEB = resources.files("dragontable").joinpath("web")
+SERVER = resources.files("dragontable").joinpath("server")
+PAGES = {"/": "index.html", "/table/abc": "table.html"}
+SCRIPTS = ["i18n.js", "lobby.js", "table.js"]
+
+
+def locale(client: TestClient, lang: str) -> dict[str, str]:
+    resp = client.get(f"/static/locales/{lang}.json")
+    assert resp.status_code == 200, lang
+    data: dict[str, str] = resp.json()
+    return data
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_load_the_switcher_and_every_locale_is_served(client: TestClient, path: str) -> None:
+    page = client.get(path).text
+    assert '<select id="lang">' in page
+    script = re.search(r'src="(/static/\w+\.js)"', page)
+    assert script and "/static/i18n.js" in client.get(script.group(1)).text
+    assert client.get("/static/i18n.js").status_code == 200
+    english = locale(client, "en")
+    for lang in LANGUAGES:
+        assert set(locale(client, lang)) == set(english), lang
+
+
+def used_keys() -> set[str]:
+    """Every UI key the pages and scripts name, literal or from a known family."""
+    keys: set[str] = set()
+    for page in PAGES.values():
+        html = WEB.joinpath(page).read_text("utf-8")
+        keys |= set(re.findall(r'data-i18n(?:-placeholder|-title)?="([^"]+)"', html))
+    for script in SCRIPTS:
+        keys |= set(re.findall(r'\bt\("([^"]+)"', WEB.joinpath(script).read_text("utf-8")))
+    keys |= {f"status.{s}" for s in ("open", "running", "finished")}
+    keys |= {f"bot.{b.partition(':')[0]}" for b in BOT_LEVELS if b.partition(":")[0] in BOTS}
+    for module in SERVER.iterdir():
+        if module.name.endswith(".py"):
+            keys |= {f"error.{c}" for c in re.findall(r'\berror\(\s*"(\w+)"', module.read_text())}
+    return keys
+
+
+def test_every_string_the_page_uses_is_in_every_locale(client: TestClient) -> None:
+    keys = used_keys()
+    assert {"lobby.open_table", "table.your_turn", "error.not_your_turn", "bot.greedy"} <= keys
+    for lang in LANGUAGES:
+        assert sorted(keys - set(locale(client, lang))) == [], lang
+
+
+def test_every_locale_keeps_the_english_placeholders(client: TestClient) -> None:
+    english = locale(client, "en")
+    for lang in LANGUAGES:
+        for key, text in locale(client, lang).items():
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(
+                re.findall(r"\{(\w+)\}", english[key])
+            ), (lang, key)
+
+
+def test_games_carry_labels_in_the_asked_language(client: TestClient) -> None:
+    english = {g["name"]: g for g in client.get("/api/games").json()}
+    polish = {g["name"]: g for g in client.get("/api/games?lang=pl").json()}
+    assert english["dragon"]["label"] == "In the Year of the Dragon"
+    assert polish["dragon"]["label"] == "W Roku Smoka"
+    assert polish["dragon"]["title"] == english["dragon"]["title"]
+    wall = next(o for o in polish["dragon"]["options"] if o["name"] == "great_wall")
+    assert wall["label"] == "Wielki Mur Chiński (dodatek)"
+    assert (
+        len(wall["choice_labels"]) == len(wall["choices"]) and "wyłączony" in wall["choice_labels"]
+    )
+    assert polish["dragon"]["sources"]["court_ladies"] == "damy dworu"
+    for name, game in polish.items():
+        for option, original in zip(game["options"], english[name]["options"], strict=True):
+            assert option["label"] != original["label"], option
+
+
+def test_an_unknown_language_is_refused_by_name(client: TestClient) -> None:
+    resp = client.get("/api/games?lang=de")
+    assert resp.status_code == 400
+    assert "'de'" in resp.json()["error"] and "pl" in resp.json()["error"]
+
+
+def test_the_socket_in_polish_sends_polish_log_lines_and_prompts(client: TestClient) -> None:
+    created = new_table(client, seed=9)
+    names = [i["name"] for i in created["invitations"]]
+    rng = Rng(9)
+    updates = []
+    with (
+        client.websocket_connect(ws_url(created, 0) + "&lang=pl") as ws0,
+        client.websocket_connect(ws_url(created, 1) + "&lang=pl") as ws1,
+    ):
+        welcome = ws0.receive_json()
+        assert welcome["type"] == "welcome" and welcome["lang"] == "pl"
+        last = [next_update(ws0), next_update(ws1)]
+        updates.append(last[0])
+        for _ in range(12):
+            turn = last[0]["current_player"]
+            [ws0, ws1][turn].send_json({"action": rng.choice(last[turn]["legal_actions"])})
+            last = [next_update(ws0), next_update(ws1)]
+            updates.append(last[0])
+    lines = [line for u in updates for line in u["log"]]
+    assert lines[0]["text"].startswith("Rozpoczyna się gra dla 2 graczy")
+    assert len(lines) > 5
+    for line in lines:
+        assert line["text"] == render(line["entry"], "pl", names)
+        assert line["text"] != render(line["entry"], "en", names)
+    prompts = [u["prompt"] for u in updates if u["prompt"]]
+    assert prompts
+    for prompt in prompts:
+        assert prompt["text"] == render(prompt, "pl", names) != render(prompt, "en", names)

@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test system-deps lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/dragontable play dragon --players 4
 
-test: lint typecheck unit
+test: system-deps lint typecheck unit
+
+system-deps:
+	sh scripts/system-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -91,7 +91,7 @@ function showInvites(data) {
     const copy = el("button", { type: "button", class: "secondary" }, "copy");
     copy.addEventListener("click", () => navigator.clipboard?.writeText(url));
     return el("li", {}, el("span", { class: "seat-dot", style: `background:${seatColour(inv.seat)}` }),
-      `${inv.name}: `, el("a", { href: url, target: "_blank" }, "open seat"), " ", el("code", {}, url), " ", copy);
+      `${inv.name}: `, el("a", { href: url, target: "_blank", "data-testid": "invite", "data-seat": String(inv.seat) }, "open seat"), " ", el("code", {}, url), " ", copy);
   });
   const watch = new URL(data.url, location.href).href;
   items.push(el("li", {}, "Spectators: ", el("a", { href: watch, target: "_blank" }, watch)));

@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/dragontable play dragon --players 4
+	$(BIN)/dragontable serve
 
 test: system-deps lint typecheck unit
 

@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test system-deps lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,9 +13,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/dragontable play dragon --players 4
+	$(BIN)/dragontable serve
 
-test: lint typecheck unit
+test: system-deps lint typecheck unit
+
+system-deps:
+	sh scripts/system-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

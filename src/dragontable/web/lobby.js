@@ -123,7 +123,7 @@ function showInvites(data) {
     const copy = el("button", { type: "button", class: "secondary" }, t("lobby.copy"));
     copy.addEventListener("click", () => navigator.clipboard?.writeText(url));
     return el("li", {}, el("span", { class: "seat-dot", style: `background:${seatColour(inv.seat)}` }),
-      `${inv.name}: `, el("a", { href: url, target: "_blank" }, t("lobby.open_seat")), " ", el("code", {}, url), " ", copy);
+      `${inv.name}: `, el("a", { href: url, target: "_blank", "data-testid": "invite", "data-seat": String(inv.seat) }, t("lobby.open_seat")), " ", el("code", {}, url), " ", copy);
   });
   const watch = new URL(data.url, location.href).href;
   items.push(el("li", {}, `${t("lobby.spectators")} `, el("a", { href: watch, target: "_blank" }, watch)));

@@ -1,0 +1,97 @@
+"""Fixtures: the real table server on a loopback port and Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from dragontable.server import create_app
+
+# Headless Chromium without a sandbox, GPU or any connection of its own.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 15_000
+
+
+def chromium_path() -> str:
+    """Debian's Chromium: ``$CHROMIUM``, else ``chromium`` on the PATH; fails if neither."""
+    given = os.environ.get("CHROMIUM")
+    if given:
+        if not (os.path.isfile(given) and os.access(given, os.X_OK)):
+            pytest.fail(f"CHROMIUM={given} is not an executable file", pytrace=False)
+        return given
+    found = shutil.which("chromium")
+    if found is None:
+        pytest.fail(
+            "the browser tests need Chromium: run `make system-deps` "
+            "(or `sudo apt-get install chromium`), or set CHROMIUM to its path",
+            pytrace=False,
+        )
+    return found
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The table server (no bot delay) over a temporary SQLite file; yields its base URL."""
+    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
+    app = create_app(f"sqlite:///{db}", bot_delay=0.0)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    uv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not uv.started:
+        if not thread.is_alive():
+            pytest.fail("the table server did not start", pytrace=False)
+        thread.join(0.05)
+    yield f"http://127.0.0.1:{port}"
+    uv.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the session."""
+    path = chromium_path()
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh browser context and page; any uncaught script error fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    yield context.new_page()
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def screenshots(pytestconfig: pytest.Config) -> Path:
+    """``test-artifacts/screenshots/`` under the repository root (created, git-ignored)."""
+    path = pytestconfig.rootpath / "test-artifacts" / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

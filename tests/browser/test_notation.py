@@ -1,0 +1,42 @@
+"""The typed-notation field: refused actions show the server's error and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from dragontable import games
+
+from .helpers import is_over, new_table, table_id
+
+pytestmark = pytest.mark.browser
+
+
+def n_actions(page: Page, server: str) -> int:
+    return int(page.request.get(f"{server}/api/tables/{table_id(page)}").json()["n_actions"])
+
+
+def type_action(page: Page, text: str) -> None:
+    page.fill("#notation-input", text)
+    page.press("#notation-input", "Enter")
+
+
+def test_refused_notation_shows_error_and_changes_nothing(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:random"], seed=5)
+    assert not is_over(table)
+    offered = table.locator("#actions button").all_inner_texts()
+    before = n_actions(table, server)
+    # "tax@9" is well-formed notation, but no position has a ninth action group.
+    assert games.get("dragon").parse_action("tax@9") == "tax@9"
+
+    for text in ("xyzzy", "tax@9"):
+        type_action(table, text)
+        expect(table.locator("#error")).to_contain_text(text)
+        assert table.locator("#actions button").all_inner_texts() == offered
+        assert n_actions(table, server) == before
+
+    first = table.locator("#actions button").first.element_handle()
+    type_action(table, offered[0])
+    table.wait_for_function("button => !button.isConnected", arg=first)
+    expect(table.locator("#error")).to_have_text("")
+    assert n_actions(table, server) > before

@@ -222,7 +222,7 @@ class LiveTable:
                 continue
             if move.seat == seat:
                 return i
-            raise CannotUndo(f"{self.names[move.seat]} has made a decision since your last one")
+            raise CannotUndo(f"the last decision was made by {self.names[move.seat]}")
         raise CannotUndo("you have made no decision to undo")
 
     def can_undo(self, seat: int | None) -> bool:

@@ -357,6 +357,8 @@ class TableManager:
         if conn.seat is None:
             return error("spectator", "spectators have no seat to reclaim")
         async with table.lock:
+            if table.state.is_over:
+                return error("cannot_reclaim", "the game is over")
             if table.row.seats[conn.seat].handed_to is None:
                 return error("cannot_reclaim", "your seat is not played by a bot")
             await self._set_bot(table, conn.seat, None, conn.seat)

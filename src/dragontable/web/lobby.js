@@ -110,7 +110,8 @@ async function refresh() {
       s.name, s.kind === "human" ? (s.connected ? " · online" : "") : ""))),
     el("td", { class: `status-${t.status}` }, t.status),
     el("td", { class: "num" }, String(t.n_actions)),
-    el("td", {}, el("a", { href: t.url }, t.status === "finished" ? "results" : "watch"))));
+    el("td", {}, el("a", { href: t.url }, t.status === "finished" ? "results" : "watch"),
+      ...(t.status === "finished" ? [" · ", el("a", { href: `/replay/${encodeURIComponent(t.id)}`, class: "replay" }, "replay")] : []))));
   if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, "No tables yet.")));
   document.getElementById("tables").replaceChildren(...rows);
 }

@@ -81,3 +81,12 @@ def ws_url(created: dict[str, Any], seat: int | None = None, token: str | None =
 
 def n_actions(client: TestClient, table_id: str) -> int:
     return int(client.get(f"/api/tables/{table_id}").json()["n_actions"])
+
+
+def next_message(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind``, skipping any other but an unexpected error."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+        assert msg["type"] != "error", msg

@@ -26,6 +26,7 @@ from ..core.messages import LANGUAGES, catalog, option_text, template
 from .db import DEFAULT_DB, Store
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
+from .replay import ReplayCache
 from .tables import TableManager, error
 
 WEB = resources.files("dragontable").joinpath("web")
@@ -124,6 +125,7 @@ def create_app(
     _api_routes(app, store)
     _ws_route(app)
     _page_routes(app)
+    _replay_routes(app)
     return app
 
 
@@ -256,3 +258,44 @@ def _page_routes(app: FastAPI) -> None:
     @app.get("/table/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(WEB.joinpath("table.html")))
+
+
+# -- score history and replays of finished games -------------------------------------
+NOT_OVER = "the replay and score history are published when the game is over"
+
+
+def _replay_routes(app: FastAPI) -> None:
+    replays = ReplayCache()
+
+    async def finished(request: Request, table_id: str) -> LiveTable | JSONResponse:
+        table = await request.app.state.manager.get(table_id)
+        if table is None:
+            return _fail(404, f"no table {table_id!r}")
+        if not table.state.is_over:
+            return _fail(409, NOT_OVER)
+        return table
+
+    @app.get("/api/tables/{table_id}/history", response_model=None)
+    async def get_history(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
+        table = await finished(request, table_id)
+        if isinstance(table, JSONResponse):
+            return table
+        replay = await replays.get(table.id, table.row.record())
+        return replay.history(table.names)
+
+    @app.get("/api/tables/{table_id}/replay", response_model=None)
+    async def get_replay(
+        request: Request, table_id: str, step: str = "0", lang: str = "en"
+    ) -> JSONResponse | dict[str, Any]:
+        table = await finished(request, table_id)
+        if isinstance(table, JSONResponse):
+            return table
+        replay = await replays.get(table.id, table.row.record())
+        last = replay.total_steps
+        if not re.fullmatch(r"[0-9]{1,9}", step) or int(step) > last:
+            return _fail(400, f"step must be a whole number from 0 to {last}, not {step!r}")
+        return await asyncio.to_thread(replay.step, int(step), lang, table.names)
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(str(WEB.joinpath("replay.html")))

@@ -42,6 +42,7 @@ seats_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("handed_to", sa.String(32), nullable=True),
 )
 actions_t = sa.Table(
     "actions",
@@ -52,6 +53,20 @@ actions_t = sa.Table(
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
+# -- undo (revision 0002): undone actions are moved here, never deleted -------------
+undone_t = sa.Table(
+    "undone_actions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("idx", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("notation", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("undone_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("undone_by", sa.Integer, nullable=False),
+)
+sa.Index("ix_undone_actions_table_id", undone_t.c.table_id)
 
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
 
@@ -62,18 +77,22 @@ class StaleWrite(RuntimeError):
 
 @dataclass
 class SeatRow:
-    """One seat: ``kind`` is ``human`` or a bot spec like ``bot:greedy``."""
+    """One seat: ``kind`` is ``human`` or a bot spec like ``bot:greedy``.
+
+    ``handed_to`` is the bot spec playing a human seat its player handed over, else None.
+    """
 
     seat: int
     kind: str
     name: str
     token_hash: str | None = None
     joined: bool = False
+    handed_to: str | None = None
 
     @property
     def bot(self) -> str | None:
-        """The bot spec of a bot seat, else None."""
-        return self.kind[4:] if self.kind.startswith("bot:") else None
+        """The bot spec playing this seat now (a bot seat's, or a handed-over one's), else None."""
+        return self.kind[4:] if self.kind.startswith("bot:") else self.handed_to
 
 
 @dataclass
@@ -222,7 +241,12 @@ class Store:
         for r in conn.execute(query).mappings():
             out[r["table_id"]].append(
                 SeatRow(
-                    r["seat"], r["kind"], r["name"], r["token_hash"], r["joined_at"] is not None
+                    r["seat"],
+                    r["kind"],
+                    r["name"],
+                    r["token_hash"],
+                    r["joined_at"] is not None,
+                    r["handed_to"],
                 )
             )
         return out
@@ -269,3 +293,43 @@ class Store:
         query = sa.select(tables_t.c.id).where(tables_t.c.status != "finished")
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
+
+    # -- undo and seat hand-over (revision 0002) ------------------------------------
+    def undo_actions(self, table_id: str, keep: int, n: int, by: int, status: str) -> int:
+        """Move actions ``keep..n-1`` to ``undone_actions`` in one transaction; return how many.
+
+        Raises :class:`StaleWrite` unless the table has exactly ``n`` actions.
+        """
+        now = _now()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                tables_t.update()
+                .where(tables_t.c.id == table_id, tables_t.c.n_actions == n)
+                .values(n_actions=keep, status=status, result=None, updated_at=now)
+            )
+            if done.rowcount != 1:
+                raise StaleWrite(f"table {table_id}: does not have {n} actions to undo from")
+            mine = (actions_t.c.table_id == table_id) & (actions_t.c.idx >= keep)
+            rows = list(conn.execute(actions_t.select().where(mine)).mappings())
+            if rows:
+                conn.execute(
+                    undone_t.insert(),
+                    [{**r, "undone_at": now, "undone_by": by} for r in rows],
+                )
+            conn.execute(actions_t.delete().where(mine))
+        return len(rows)
+
+    def undone(self, table_id: str) -> list[dict[str, Any]]:
+        """The undone actions of a table, oldest undo first."""
+        query = undone_t.select().where(undone_t.c.table_id == table_id).order_by(undone_t.c.id)
+        with self.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(query).mappings()]
+
+    def hand_over(self, table_id: str, seat: int, bot: str | None) -> None:
+        """Let bot ``bot`` play a human seat, or give the seat back to its player (None)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                .values(handed_to=bot)
+            )

@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import games
 from ..core.messages import LANGUAGES, render
+from ..core.record import replay_steps
 from ..core.state import State
 from .db import TableRow
 
@@ -46,6 +47,41 @@ class Connection:
         return True
 
 
+class CannotUndo(Exception):
+    """An undo the rules refuse; the message says why."""
+
+
+@dataclass
+class Move:
+    """Who made one stored action, and whether it was forced (its only legal option)."""
+
+    seat: int
+    forced: bool
+
+
+@dataclass
+class UndoOffer:
+    """``seat`` asks to undo back to ``keep`` actions; ``waiting``: seats yet to accept."""
+
+    seat: int
+    keep: int
+    waiting: set[int]
+
+
+def replay_moves(record: dict[str, Any]) -> tuple[State, list[Move]]:
+    """Replay a record; return the final state and who made each action."""
+    moves: list[Move] = []
+    actions = record["actions"]
+    state: State | None = None
+    for i, state in enumerate(replay_steps(record)):
+        if i < len(actions):
+            seat = state.current_player
+            assert seat is not None
+            moves.append(Move(seat, len(state.legal_actions()) == 1))
+    assert state is not None
+    return state, moves
+
+
 @dataclass(eq=False)
 class LiveTable:
     """A table being played: its stored row, its state and who is connected."""
@@ -56,13 +92,14 @@ class LiveTable:
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     bot_error: str | None = None
+    moves: list[Move] = field(default_factory=list)
+    undo_offer: UndoOffer | None = None
 
     @classmethod
     def from_row(cls, row: TableRow) -> LiveTable:
         """Rebuild the state by replaying the stored record."""
-        from ..core.record import replay
-
-        return cls(row, replay(row.record()))
+        state, moves = replay_moves(row.record())
+        return cls(row, state, moves=moves)
 
     @property
     def id(self) -> str:
@@ -89,7 +126,7 @@ class LiveTable:
         """``finished``, ``open`` (a human seat never joined) or ``running``."""
         if self.state.is_over:
             return "finished"
-        if any(s.kind == "human" and not s.joined for s in self.row.seats):
+        if any(s.bot is None and not s.joined for s in self.row.seats):
             return "open"
         return "running"
 
@@ -103,14 +140,19 @@ class LiveTable:
         seats = {c.seat for c in self.conns}
         return [s in seats for s in range(self.row.players)]
 
-    def update_for(self, conn: Connection, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """The ``update`` for one connection after ``actions`` were committed; advances its log."""
+    def update_for(
+        self, conn: Connection, actions: list[dict[str, Any]], reset: bool = False
+    ) -> dict[str, Any]:
+        """The ``update`` for one connection after ``actions`` were committed; advances its log.
+
+        ``reset`` (after an undo) sends the whole log again, to replace the client's.
+        """
         st, seat = self.state, conn.seat
-        entries = st.log_for(seat, conn.log_pos)
+        entries = st.log_for(seat, 0 if reset else conn.log_pos)
         conn.log_pos = len(st.log)
         current = st.current_player
         prompt = None if st.is_over else st.prompt()
-        mine = seat is not None and seat == current
+        mine = seat is not None and seat == current and self.row.seats[seat].bot is None
         msg: dict[str, Any] = {
             "type": "update",
             "table": self.id,
@@ -125,17 +167,77 @@ class LiveTable:
             "log": [{"text": render(e, conn.lang, self.names), "entry": e} for e in entries],
             "actions": actions,
             "connected": self.connected(),
+            "seats": self.seat_info(),
+            "can_undo": self.can_undo(seat),
+            "undo_offer": self.offer_message(),
+            "reset": reset,
         }
         if st.is_over:
             msg.update(self.result() or {})
         return msg
 
-    def broadcast(self, actions: list[dict[str, Any]]) -> None:
+    def broadcast(self, actions: list[dict[str, Any]], reset: bool = False) -> None:
         """Queue an update to every connection; drop those too far behind."""
         for conn in list(self.conns):
-            if not conn.push(self.update_for(conn, actions)):
+            if not conn.push(self.update_for(conn, actions, reset)):
                 self.conns.discard(conn)
                 conn.queue.put_nowait(None)
+
+    def announce(self, message: dict[str, Any]) -> None:
+        """Queue one message to every connection."""
+        for conn in list(self.conns):
+            conn.push(message)
+
+    # -- seats, undo ----------------------------------------------------------------
+    def seat_info(self) -> list[dict[str, Any]]:
+        """Per seat: ``human`` or ``bot``, the bot playing it, whether it was handed over."""
+        return [
+            {
+                "seat": s.seat,
+                "kind": "human" if s.bot is None else "bot",
+                "bot": s.bot,
+                "handed_over": s.handed_to is not None,
+            }
+            for s in self.row.seats
+        ]
+
+    def humans(self) -> set[int]:
+        """Seats played by people now (not bots, not handed over)."""
+        return {s.seat for s in self.row.seats if s.bot is None}
+
+    def undo_point(self, seat: int | None) -> int:
+        """How many actions stay if ``seat`` undoes its last decision; CannotUndo says why not."""
+        if seat is None:
+            raise CannotUndo("spectators cannot undo")
+        if self.state.is_over:
+            raise CannotUndo("the game is over")
+        if seat not in self.humans():
+            raise CannotUndo("a bot plays your seat now; reclaim it first")
+        if self.undo_offer is not None:
+            waiting = ", ".join(self.names[s] for s in sorted(self.undo_offer.waiting))
+            raise CannotUndo(f"an undo offer is waiting for {waiting}")
+        for i in range(len(self.moves) - 1, -1, -1):
+            move = self.moves[i]
+            if move.forced:
+                continue
+            if move.seat == seat:
+                return i
+            raise CannotUndo(f"the last decision was made by {self.names[move.seat]}")
+        raise CannotUndo("you have made no decision to undo")
+
+    def can_undo(self, seat: int | None) -> bool:
+        try:
+            self.undo_point(seat)
+        except CannotUndo:
+            return False
+        return True
+
+    def offer_message(self) -> dict[str, Any] | None:
+        """The pending ``undo_offer`` message, or None."""
+        offer = self.undo_offer
+        if offer is None:
+            return None
+        return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
 
 
 def public_info(row: TableRow, live: LiveTable | None = None) -> dict[str, Any]:
@@ -155,6 +257,7 @@ def public_info(row: TableRow, live: LiveTable | None = None) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": "human" if s.bot is None else "bot",
                 "bot": s.bot,
+                "handed_over": s.handed_to is not None,
                 "name": s.name,
                 "joined": s.joined,
                 "connected": connected[s.seat],

@@ -14,12 +14,12 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from .. import games
-from ..bots import make_bot
-from ..core.errors import IllegalAction, NotationError
+from ..bots import BOTS, default_bot, make_bot
+from ..core.errors import IllegalAction, NotationError, OptionError
 from ..core.rng import derive_seed
 from ..core.state import State
 from .db import SeatRow, Store, TableRow
-from .live import Connection, LiveTable, hash_token
+from .live import CannotUndo, Connection, LiveTable, Move, UndoOffer, hash_token, replay_moves
 from .lobby import TableSpec
 
 log = logging.getLogger("dragontable.server")
@@ -28,6 +28,29 @@ log = logging.getLogger("dragontable.server")
 def error(code: str, message: str) -> dict[str, Any]:
     """An ``error`` message for a client."""
     return {"type": "error", "code": code, "message": message}
+
+
+MESSAGES = (
+    '{"action": "<notation>"}, {"undo": true}, {"undo_reply": true|false}, '
+    '{"hand_to_bot": <seat>, "bot": "<level>"} or {"reclaim": true}'
+)
+
+
+def check_bot(spec: Any, game: str) -> str:
+    """A bot spec for ``game``, checked with ``make_bot``; OptionError names the allowed bots."""
+    allowed = []
+    for name in BOTS:
+        with contextlib.suppress(OptionError):
+            make_bot(name, game, 0)
+            allowed.append(name)
+    hint = f"bots for this game: {', '.join(allowed)} (mcts takes a budget: mcts:2s, mcts:500)"
+    if not isinstance(spec, str) or len(spec) > 32:
+        raise OptionError(f"bad bot {spec!r}; {hint}")
+    try:
+        make_bot(spec, game, 0)
+    except OptionError as exc:
+        raise OptionError(f"{exc}; {hint}") from None
+    return spec
 
 
 def choose_bot_action(spec: str, state: State, seat: int) -> str:
@@ -117,6 +140,8 @@ class TableManager:
         async with table.lock:
             conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": table.names})
             conn.push(table.update_for(conn, []))
+            if (offer := table.offer_message()) is not None:
+                conn.push(offer)
             table.conns.add(conn)
             self._presence(table)
 
@@ -134,8 +159,14 @@ class TableManager:
     # -- actions ------------------------------------------------------------------
     async def act(self, table: LiveTable, conn: Connection, message: Any) -> dict[str, Any] | None:
         """Handle a client's message; return an error message, or None once committed."""
+        requests = self._requests()
+        if isinstance(message, dict) and (verbs := set(message) & {"action", *requests}):
+            if len(verbs) > 1:
+                return error("bad_message", f"send one request at a time: one of {MESSAGES}")
+            if (verb := verbs.pop()) != "action":
+                return await requests[verb](table, conn, message)
         if not isinstance(message, dict) or not isinstance(message.get("action"), str):
-            return error("bad_message", 'send {"action": "<notation>"}')
+            return error("bad_message", f"send one of {MESSAGES}")
         if conn.seat is None:
             return error("spectator", "spectators cannot act; open the table with a seat's link")
         async with table.lock:
@@ -145,6 +176,8 @@ class TableManager:
             if st.current_player != conn.seat:
                 who = table.names[st.current_player] if st.current_player is not None else "-"
                 return error("not_your_turn", f"it is not your turn: waiting for {who}")
+            if table.row.seats[conn.seat].bot is not None:
+                return error("handed_over", "a bot plays your seat now; reclaim it first")
             try:
                 await self._commit(table, conn.seat, message["action"])
             except NotationError as exc:
@@ -160,6 +193,7 @@ class TableManager:
         Caller holds ``table.lock``. Engine errors propagate with nothing changed.
         """
         done = [await self._store(table, seat, action)]
+        self._drop_offer(table, f"{table.names[seat]} acted")
         while self.auto_forced and not table.state.is_over:
             legal = table.state.legal_actions()
             if len(legal) != 1:
@@ -172,6 +206,7 @@ class TableManager:
     async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """Apply on a copy, append it to the database, then make it the state."""
         new = table.state.clone()
+        forced = len(new.legal_actions()) == 1
         new.apply(action)
         notation = new.history[-1]
         probe = LiveTable(table.row, new)
@@ -186,7 +221,156 @@ class TableManager:
         )
         table.state = new
         table.row.actions.append(notation)
+        table.moves.append(Move(seat, forced))
         return {"seat": seat, "action": notation}
+
+    # -- undo offers and seats handed to bots ---------------------------------------
+    def _requests(self) -> dict[str, Any]:
+        """The handlers of the requests besides ``action``, by their key."""
+        return {
+            "undo": self.request_undo,
+            "undo_reply": self.reply_undo,
+            "hand_to_bot": self.hand_to_bot,
+            "reclaim": self.reclaim,
+        }
+
+    async def request_undo(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Undo the sender's last decision at once, or offer it to the other humans."""
+        if message.get("undo") is not True:
+            return error("bad_message", 'send {"undo": true}')
+        async with table.lock:
+            try:
+                keep = table.undo_point(conn.seat)
+            except CannotUndo as exc:
+                return error("cannot_undo", f"you cannot undo now: {exc}")
+            assert conn.seat is not None
+            others = table.humans() - {conn.seat}
+            if others:
+                table.undo_offer = UndoOffer(conn.seat, keep, others)
+                self._announce_offer(table)
+                return None
+            await self._undo(table, conn.seat, keep)
+        self.kick(table)
+        return None
+
+    async def reply_undo(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Accept or decline the pending undo offer; the last acceptance carries it out."""
+        accept = message.get("undo_reply")
+        if not isinstance(accept, bool):
+            return error("bad_message", 'send {"undo_reply": true} or {"undo_reply": false}')
+        async with table.lock:
+            offer = table.undo_offer
+            if offer is None or conn.seat not in offer.waiting:
+                return error("no_undo_offer", "no undo offer is waiting for your answer")
+            if not accept:
+                self._drop_offer(table, f"{table.names[conn.seat]} declined")
+                table.broadcast([])
+                return None
+            offer.waiting.discard(conn.seat)
+            if offer.waiting:
+                self._announce_offer(table)
+                return None
+            table.undo_offer = None
+            await self._undo(table, offer.seat, offer.keep)
+        self.kick(table)
+        return None
+
+    async def _undo(self, table: LiveTable, seat: int, keep: int) -> None:
+        """Roll the table back to its first ``keep`` actions; the rest move to the undo table.
+
+        Caller holds ``table.lock``.
+        """
+        record = {**table.row.record(), "actions": table.row.actions[:keep]}
+        state, moves = await asyncio.to_thread(replay_moves, record)
+        n = len(table.row.actions)
+        status = LiveTable(table.row, state).status()
+        await asyncio.to_thread(self.store.undo_actions, table.id, keep, n, seat, status)
+        table.state, table.moves = state, moves
+        table.row.actions = table.row.actions[:keep]
+        table.announce({"type": "undone", "seat": seat, "actions": n - keep})
+        table.broadcast([], reset=True)
+
+    @staticmethod
+    def _announce_offer(table: LiveTable) -> None:
+        """Tell everyone about the pending offer (the page asks those in ``waiting``)."""
+        message = table.offer_message()
+        assert message is not None
+        table.announce(message)
+        table.broadcast([])
+
+    @staticmethod
+    def _drop_offer(table: LiveTable, reason: str) -> None:
+        """Forget a pending undo offer and say why. Caller holds ``table.lock``."""
+        offer, table.undo_offer = table.undo_offer, None
+        if offer is not None:
+            table.announce({"type": "undo_dropped", "seat": offer.seat, "reason": reason})
+
+    async def hand_to_bot(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Let a bot play a human seat: the sender's own, or one whose player is away."""
+        target = message.get("hand_to_bot")
+        if type(target) is not int or not 0 <= target < table.row.players:
+            return error(
+                "bad_message", f"hand_to_bot takes a seat number 0-{table.row.players - 1}"
+            )
+        try:
+            spec = check_bot(message.get("bot", default_bot(table.row.game)), table.row.game)
+        except OptionError as exc:
+            return error("bad_bot", str(exc))
+        async with table.lock:
+            refusal = self._why_not_hand_over(table, conn.seat, target)
+            if refusal:
+                return error("cannot_hand_over", refusal)
+            await self._set_bot(table, target, spec, conn.seat)
+        self.kick(table)
+        return None
+
+    @staticmethod
+    def _why_not_hand_over(table: LiveTable, by: int | None, target: int) -> str | None:
+        """Why ``by`` may not hand ``target`` to a bot, or None if it may."""
+        seat, name = table.row.seats[target], table.names[target]
+        if by is None:
+            return "spectators cannot hand a seat to a bot"
+        if table.state.is_over:
+            return "the game is over"
+        if seat.kind != "human":
+            return f"{name} is a bot seat"
+        if seat.handed_to is not None:
+            return f"{name} is already played by bot {seat.handed_to}"
+        if target != by and by not in table.humans():
+            return "a bot plays your seat; reclaim it before handing over another"
+        if target != by and table.connected()[target]:
+            return f"{name} is connected; only its player can hand it over"
+        return None
+
+    async def reclaim(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Give a handed-over seat back to the holder of its token."""
+        if message.get("reclaim") is not True:
+            return error("bad_message", 'send {"reclaim": true}')
+        if conn.seat is None:
+            return error("spectator", "spectators have no seat to reclaim")
+        async with table.lock:
+            if table.state.is_over:
+                return error("cannot_reclaim", "the game is over")
+            if table.row.seats[conn.seat].handed_to is None:
+                return error("cannot_reclaim", "your seat is not played by a bot")
+            await self._set_bot(table, conn.seat, None, conn.seat)
+        return None
+
+    async def _set_bot(self, table: LiveTable, seat: int, bot: str | None, by: int) -> None:
+        """Store and announce who plays ``seat``. Caller holds ``table.lock``."""
+        await asyncio.to_thread(self.store.hand_over, table.id, seat, bot)
+        table.row.seats[seat].handed_to = bot
+        self._drop_offer(table, f"{table.names[seat]} changed hands")
+        table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
+        table.broadcast([])
 
     # -- bots and forced decisions --------------------------------------------------
     def kick(self, table: LiveTable) -> None:

@@ -146,7 +146,8 @@ async function refresh() {
       s.name, s.kind === "human" ? (s.connected ? ` · ${t("lobby.online")}` : "") : ""))),
     el("td", { class: `status-${tb.status}` }, t(`status.${tb.status}`, {}, tb.status)),
     el("td", { class: "num" }, String(tb.n_actions)),
-    el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.watch")))));
+    el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.watch")),
+      ...(tb.status === "finished" ? [" · ", el("a", { href: `/replay/${encodeURIComponent(tb.id)}`, class: "replay" }, t("lobby.replay"))] : []))));
   if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, t("lobby.no_tables"))));
   document.getElementById("tables").replaceChildren(...rows);
 }

@@ -3,6 +3,7 @@ import { el, seatColour } from "/static/util.js";
 import { drawDragon } from "/static/board-dragon.js";
 import { drawGeneric } from "/static/board-generic.js";
 import { lang, t } from "/static/i18n.js";
+import { scoreChart } from "/static/score-chart.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -70,6 +71,9 @@ function handle(msg) {
     showUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
+    showSeats(lastUpdate);
+  } else if (FEATURE_MESSAGES[msg.type]) {
+    FEATURE_MESSAGES[msg.type](msg);
   } else if (msg.type === "error") {
     document.getElementById("error").textContent = t(`error.${msg.code}`, { message: msg.message }, msg.message);
   }
@@ -79,10 +83,12 @@ function showUpdate(msg) {
   document.getElementById("error").textContent = "";
   document.getElementById("title").textContent = msg.view.game ? titleOf(msg.view.game) : "dragontable";
   showTurn(msg);
+  if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
   showLog(msg.log);
   const draw = BOARDS[msg.view.game] || drawGeneric;
   document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat));
   showEnd(msg);
+  showFeatures(msg);
 }
 
 function titleOf(game) {
@@ -142,6 +148,147 @@ function showEnd(msg) {
 function send(action) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ action }));
 }
+
+// -- undo offers, seats handed to bots, end chart and replay link ------------------
+const FEATURE_TEXT = {
+  undo: "Undo my last decision",
+  reclaim: "Take my seat back",
+  seats: "Seats",
+  you: "you",
+  online: "online",
+  away: "away",
+  bot: (level) => `bot ${level}`,
+  handedOver: (level) => `played by bot ${level} (handed over)`,
+  handToBot: "Hand to a bot",
+  letBotPlay: "Let a bot play for me",
+  botLevel: "Bot level",
+  asks: (name) => `${name} asks to undo their last decision. Allow it?`,
+  accept: "Allow",
+  decline: "Refuse",
+  waitingFor: (list) => `Waiting for ${list} to allow your undo…`,
+  offered: (name, list) => `${name} asked to undo; waiting for ${list}.`,
+  undone: (name, n) => `${name} took back ${n} action${n === 1 ? "" : "s"}.`,
+  dropped: (name, reason) => `${name}'s undo was dropped: ${reason}.`,
+  handed: (name, level, by) => `${by} handed ${name} to bot ${level}.`,
+  handedOwn: (name, level) => `${name} let bot ${level} play for them.`,
+  reclaimed: (name) => `${name} is played by its player again.`,
+  replay: "Watch the replay",
+};
+
+let gamesInfo = null;  // /api/games, fetched once for the bot levels
+let chartShown = false;
+
+function sendJson(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function notice(text) { document.getElementById("notice").textContent = text; }
+
+function nameList(seats) { return seats.map((s) => names[s]).join(", "); }
+
+function closeOffer() {
+  const dialog = document.getElementById("undo-offer");
+  if (dialog.open) dialog.close();
+}
+
+const FEATURE_MESSAGES = {
+  undo_offer(msg) {
+    if (msg.waiting.includes(mySeat)) {
+      document.getElementById("undo-offer-text").textContent = FEATURE_TEXT.asks(names[msg.seat]);
+      const dialog = document.getElementById("undo-offer");
+      if (!dialog.open) dialog.showModal();
+    }
+    notice(msg.seat === mySeat ? FEATURE_TEXT.waitingFor(nameList(msg.waiting))
+      : FEATURE_TEXT.offered(names[msg.seat], nameList(msg.waiting)));
+  },
+  undone(msg) { closeOffer(); notice(FEATURE_TEXT.undone(names[msg.seat], msg.actions)); },
+  undo_dropped(msg) { closeOffer(); notice(FEATURE_TEXT.dropped(names[msg.seat], msg.reason)); },
+  seat_change(msg) {
+    if (!msg.bot) notice(FEATURE_TEXT.reclaimed(names[msg.seat]));
+    else if (msg.by === msg.seat) notice(FEATURE_TEXT.handedOwn(names[msg.seat], msg.bot));
+    else notice(FEATURE_TEXT.handed(names[msg.seat], msg.bot, names[msg.by]));
+  },
+};
+
+function showFeatures(msg) {
+  const undo = document.getElementById("undo");
+  undo.hidden = !msg.can_undo;
+  const mine = mySeat === null ? null : msg.seats[mySeat];
+  document.getElementById("reclaim").hidden = msg.over || !(mine && mine.handed_over);
+  if (!msg.undo_offer) closeOffer();
+  showSeats(msg);
+  if (msg.over && !chartShown) showChart();
+}
+
+function botPicker(seat) {
+  const game = (gamesInfo || []).find((g) => g.name === lastUpdate.view.game);
+  const select = el("select", { id: `hand-bot-${seat}`, "aria-label": FEATURE_TEXT.botLevel },
+    ...(game ? game.bots : []).map((b) => el("option", { value: b }, b)));
+  if (game) select.value = game.default_bot;
+  const button = el("button", { type: "button", class: "secondary", id: `hand-${seat}` },
+    seat === mySeat ? FEATURE_TEXT.letBotPlay : FEATURE_TEXT.handToBot);
+  button.addEventListener("click", () => {
+    const message = { hand_to_bot: seat };
+    if (select.value) message.bot = select.value;
+    sendJson(message);
+  });
+  return [select, button];
+}
+
+function seatState(info, connected) {
+  if (info.handed_over) return FEATURE_TEXT.handedOver(info.bot);
+  if (info.kind === "bot") return FEATURE_TEXT.bot(info.bot);
+  return connected ? FEATURE_TEXT.online : FEATURE_TEXT.away;
+}
+
+function showSeats(msg) {
+  if (!msg.seats) return;
+  const iAmPlaying = mySeat !== null && !msg.seats[mySeat].handed_over;
+  const rows = msg.seats.map((info) => {
+    const connected = msg.connected[info.seat];
+    const row = el("li", { "data-seat": String(info.seat) },
+      el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
+      el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${FEATURE_TEXT.you})` : "")),
+      el("span", { class: "muted" }, seatState(info, connected)));
+    const human = info.kind === "human";
+    if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) row.append(...botPicker(info.seat));
+    return row;
+  });
+  document.getElementById("seats").replaceChildren(...rows);
+}
+
+async function showChart() {
+  chartShown = true;
+  const id = encodeURIComponent(tableId);
+  const link = document.getElementById("replay-link");
+  link.href = `/replay/${id}`;
+  link.textContent = FEATURE_TEXT.replay;
+  const resp = await fetch(`/api/tables/${id}/history`);
+  if (resp.ok) document.getElementById("chart").replaceChildren(scoreChart(await resp.json()));
+}
+
+function setupFeatures() {
+  const undo = document.getElementById("undo");
+  undo.textContent = FEATURE_TEXT.undo;
+  undo.addEventListener("click", () => sendJson({ undo: true }));
+  const reclaim = document.getElementById("reclaim");
+  reclaim.textContent = FEATURE_TEXT.reclaim;
+  reclaim.addEventListener("click", () => sendJson({ reclaim: true }));
+  document.getElementById("seats-title").textContent = FEATURE_TEXT.seats;
+  const accept = document.getElementById("undo-accept");
+  accept.textContent = FEATURE_TEXT.accept;
+  accept.addEventListener("click", () => { sendJson({ undo_reply: true }); closeOffer(); });
+  const decline = document.getElementById("undo-decline");
+  decline.textContent = FEATURE_TEXT.decline;
+  decline.addEventListener("click", () => { sendJson({ undo_reply: false }); closeOffer(); });
+  document.getElementById("undo-offer").addEventListener("cancel", (e) => e.preventDefault());  // answer with a button
+  fetch("/api/games").then((r) => r.json()).then((info) => {
+    gamesInfo = info;
+    if (lastUpdate) showSeats(lastUpdate);
+  });
+}
+
+setupFeatures();
 
 document.getElementById("notation").addEventListener("submit", (e) => {
   e.preventDefault();

@@ -30,6 +30,7 @@ SPACE = 1.6  # a member waiting on a province space, while deployments remain
 SPACE_USEFUL = 6  # beyond this many on one space, members are worth a third
 NEAR = 0.6  # a waiting member in a province the prince reaches in one step
 CARD, DRAGON_CARD = 0.4, 1.0  # a card in hand, while deployments remain
+CARD_KINDS = 0.4  # each transport type in hand: more borders the prince can cross
 OPEN_LATER = 0.5  # an open-area member, per scoring after the next
 RETURNED = 2.0  # a member sent back from the city to its district (before round 6)
 SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
@@ -104,32 +105,34 @@ def _bonus(kept: list[int], neutral: int | None) -> list[float]:
 
 def _projection(st: Any, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
     """Points from projected city entries per colour, and projected tiles by scoring round."""
-    order = list(range(st.colours))
-    colours = range(st.colours)
-    points = [0.0] * st.colours
+    ncol, players, provinces = st.colours, st.players, len(st.map.provinces)
+    order = list(range(ncol))
+    points = [0.0] * ncol
     tiles: dict[int, list[list[int]]] = {}
     for p, districts in enumerate(st.map.districts_of):
         when = t.next_scoring(p)
         if when is None:
             continue
-        gained = tiles.get(when)
-        if gained is None:
-            gained = tiles[when] = [[0] * len(st.map.provinces) for _ in range(st.players)]
-        kept = [0] * st.colours
-        waiting = [0] * st.colours
+        kept = [0] * ncol
+        waiting = [0] * ncol
         for d in districts:
             counts = st.open[d]
-            for c, n in district_to_city(counts, order):
-                kept[c] += n
-            for c in colours:
-                waiting[c] += counts[c]
+            if any(counts):
+                for c, n in district_to_city(counts, order):
+                    kept[c] += n
+                waiting = [a + b for a, b in zip(waiting, counts, strict=True)]
+        if not any(waiting):
+            continue
+        gained = tiles.get(when)
+        if gained is None:
+            gained = tiles[when] = [[0] * provinces for _ in range(players)]
         trust = t.trust(when)
         later = OPEN_LATER * t.scorings_after(when)
         per = D.CITY_POINTS[when]
         bonus = _bonus(kept, st.neutral)
-        for c in colours:
+        for c in order:
             points[c] += later * (waiting[c] - kept[c]) + trust * (bonus[c] + per * kept[c])
-            if c < st.players:
+            if c < players:
                 gained[c][p] += kept[c]
     return points, tiles
 
@@ -168,8 +171,10 @@ def _means(st: Any, seat: int, viewer: int) -> float:
         reach = {m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]}
         value += NEAR * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
     if seat == viewer:
-        dragons = st.hands[seat].count(D.DRAGON)
-        value += DRAGON_CARD * dragons + CARD * (len(st.hands[seat]) - dragons)
+        hand = st.hands[seat]
+        dragons = hand.count(D.DRAGON)
+        kinds = len(set(hand)) - (1 if dragons else 0)
+        value += DRAGON_CARD * dragons + CARD * (len(hand) - dragons) + CARD_KINDS * kinds
     else:
         value += CARD * len(st.hands[seat])
     return value

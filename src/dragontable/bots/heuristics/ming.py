@@ -26,13 +26,15 @@ OPPONENT = 0.6  # weight of the best rival's estimate against the seat's own
 PROJECTED = {0: 0.8, 1: 0.5, 2: 0.35}  # trust in a projected majority, by rounds ahead
 SCORING_NOW = 1.0  # trust during the scoring itself (open areas no longer change)
 CLOISTER_KEEP = 0.8  # chance a cloister member is not ousted before a scoring
-SPACE = 1.6  # a member waiting on a province space, while deployments remain
-SPACE_USEFUL = 6  # beyond this many on one space, members are worth a third
+SPACE = 1.6  # a member waiting on a province space, before the last round
+SPACE_USEFUL = 6  # members on one space beyond this many are worth SPACE_SURPLUS
+SPACE_SURPLUS = 0.5
 NEAR = 0.6  # a waiting member in a province the prince reaches in one step
-CARD, DRAGON_CARD = 0.4, 1.0  # a card in hand, while deployments remain
+CARD, DRAGON_CARD = 0.4, 1.0  # a card in hand, before the last round
 CARD_KINDS = 0.4  # each transport type in hand: more borders the prince can cross
 OPEN_LATER = 0.5  # an open-area member, per scoring after the next
-RETURNED = 2.0  # a member sent back from the city to its district (before round 6)
+RETURNED = 2.0  # a member sent back from the city to its district, before the last round
+RETURNED_LAST = -0.1  # in the last round a return gains nothing and may lose the bonus
 SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
 
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
@@ -62,23 +64,25 @@ class _Time:
 
     def __init__(self, st: Any) -> None:
         kinds = {t[0] for t in st.tasks}
-        self.round = r = st.round
+        self.round: int = st.round
         self.pending = "scoring" in kinds  # this round's scoring has not started
         self.in_scoring = not self.pending and ("cloisters" in kinds or "province" in kinds)
         self.provinces = {t[1] for t in st.tasks if t[0] == "province"}
-        later = [s for s in D.SCORING_ROUNDS if s > r]
-        self.later = later
-        self.cloister_scorings = len(later) + (1 if self.pending or "cloisters" in kinds else 0)
-        left = len(later) * len(st.map.provinces)
-        left += len(st.map.provinces) if self.pending else len(self.provinces)
-        self.chance = min(1.0, max(0.0, (left - 6) / 12))
-        self.deploys = r < D.ROUNDS or bool(kinds & _DEPLOY_TASKS)
-        first = self.next_scoring(-1)
+        self.later = [s for s in D.SCORING_ROUNDS if s > self.round]
+        now = 1 if self.pending or "cloisters" in kinds else 0
+        self.cloister_scorings = len(self.later) + now
+        per = len(st.map.provinces)  # province scorings in one scoring round
+        left = len(self.later) * per + (per if self.pending else len(self.provinces))
+        # tiles still to come beyond the projected ones, as a share of two scorings
+        self.chance = min(1.0, max(0.0, (left - per) / (2 * per)))
+        self.deploys = self.round < D.ROUNDS or bool(kinds & _DEPLOY_TASKS)
+        later_first = self.later[0] if self.later else None
+        first = self.round if self.pending or self.in_scoring else later_first
         self.set_points = D.SET_POINTS[first] if first is not None else 0
 
     def next_scoring(self, p: int) -> int | None:
-        """The round in which province ``p`` is next scored (``-1``: any province)."""
-        if self.pending or p in self.provinces or (p == -1 and self.in_scoring):
+        """The round in which province ``p``'s districts are next scored, if any."""
+        if self.pending or p in self.provinces:
             return self.round
         return self.later[0] if self.later else None
 
@@ -154,22 +158,28 @@ def _city_now(st: Any, viewer: int, p: int) -> list[float]:
         rivals = max(kept[: st.players])
         kept[n] = min(kept[n], rivals + 1) if kept[n] > rivals else 0
     per = D.CITY_POINTS[st.round]
-    returned = RETURNED if st.round < D.ROUNDS else 0.0
+    returned = RETURNED if st.round < D.ROUNDS else RETURNED_LAST
     bonus = _bonus(kept, st.neutral)
     return [per * kept[c] + bonus[c] + returned * backs[c] for c in range(colours)]
 
 
 def _means(st: Any, seat: int, viewer: int) -> float:
-    """Members waiting on spaces, the prince's reach and the cards in hand."""
+    """Members waiting on spaces, the prince's reach and the cards in hand.
+
+    In the last round they are worth only what they can still do in its phase 3,
+    so there the stock itself counts for nothing and only the prince's reach does.
+    """
+    m = st.map
     value = 0.0
-    for p in range(len(st.map.provinces)):
-        n = st.spaces[p][seat]
-        value += SPACE * (min(n, SPACE_USEFUL) + max(0, n - SPACE_USEFUL) / 3)
     at = st.prince[seat]
     if at >= 0:
-        m = st.map
         reach = {m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]}
         value += NEAR * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
+    if st.round == D.ROUNDS:
+        return value
+    for p in range(len(m.provinces)):
+        n = st.spaces[p][seat]
+        value += SPACE * min(n, SPACE_USEFUL) + SPACE_SURPLUS * max(0, n - SPACE_USEFUL)
     if seat == viewer:
         hand = st.hands[seat]
         dragons = hand.count(D.DRAGON)
@@ -210,8 +220,8 @@ def evaluate(st: Any, seat: int) -> float:
     """The seat's estimated final score minus a share of its best rival's.
 
     A deployment the seat is about to make counts at its best option, and a move
-    under way at least as much as stopping it here, so that a move is valued by the
-    district it can end in.
+    under way that may stop here counts as stopping here, so that a move is valued
+    by the district where it can end.
     """
     top = st.tasks[-1][:2] if st.tasks else None
     if top == ("deploy", seat):

@@ -32,7 +32,8 @@ def position(round: int, prince: str, space: dict[str, int], hand: list[str], *t
     st.open = [[0] * st.colours for _ in range(18)]
     st.cloister = [NONE] * 18
     st.hands = [list(hand), []]
-    st.tasks = [("endround",), ("turns", 1), task]
+    scoring = [("scoring",)] if round in D.SCORING_ROUNDS else []
+    st.tasks = [("endround",), *scoring, ("turns", 1), task]
     st._legal = None
     advance(st)
     return st
@@ -62,6 +63,14 @@ def test_taking_the_lead_in_a_district_beats_keeping_members_waiting() -> None:
     st.apply("stay horse")
     lead, tie, none = (value_after(st, f"deploy {n}") for n in (2, 1, 0))
     assert lead > tie > none
+
+
+def test_in_the_last_round_waiting_members_go_out_to_contest_a_district() -> None:
+    """Members left on a space after the last phase 3 are lost, so even a tie is worth it."""
+    st = position(D.ROUNDS, "purple-1", {"purple": 6}, ["horse"], "act", A)
+    st.open[st.map.district_index["purple-1"]][B] = 3
+    assert GreedyBot(evaluate, seed=1).choose(st) == "stay horse"
+    assert value_after(st, "stay horse", "deploy 3") > value_after(st, "pass")
 
 
 def test_an_early_cloister_beats_a_second_member_in_an_empty_district() -> None:

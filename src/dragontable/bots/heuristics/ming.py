@@ -107,36 +107,49 @@ def _bonus(kept: list[int], neutral: int | None) -> list[float]:
     return [D.CITY_BONUS / len(top) if c in top else 0.0 for c in range(len(kept))]
 
 
+@lru_cache(maxsize=1 << 16)
+def _province(
+    open_areas: tuple[tuple[int, ...], ...],
+    neutral: int | None,
+    when: int,
+    trust: float,
+    later: float,
+) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Projected points per colour from one province's open areas, and its city entries."""
+    ncol = len(open_areas[0])
+    order = list(range(ncol))
+    kept = [0] * ncol
+    for counts in open_areas:
+        if any(counts):
+            for c, n in district_to_city(list(counts), order):
+                kept[c] += n
+    waiting = [sum(col) for col in zip(*open_areas, strict=True)]
+    bonus = _bonus(kept, neutral)
+    per = D.CITY_POINTS[when]
+    points = tuple(
+        later * (waiting[c] - kept[c]) + trust * (bonus[c] + per * kept[c]) for c in order
+    )
+    return points, tuple(kept)
+
+
 def _projection(st: Any, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
     """Points from projected city entries per colour, and projected tiles by scoring round."""
-    ncol, players, provinces = st.colours, st.players, len(st.map.provinces)
-    order = list(range(ncol))
-    points = [0.0] * ncol
+    players, provinces = st.players, len(st.map.provinces)
+    points = [0.0] * st.colours
     tiles: dict[int, list[list[int]]] = {}
     for p, districts in enumerate(st.map.districts_of):
         when = t.next_scoring(p)
         if when is None:
             continue
-        kept = [0] * ncol
-        waiting = [0] * ncol
-        for d in districts:
-            counts = st.open[d]
-            if any(counts):
-                for c, n in district_to_city(counts, order):
-                    kept[c] += n
-                waiting = [a + b for a, b in zip(waiting, counts, strict=True)]
-        if not any(waiting):
-            continue
-        gained = tiles.get(when)
-        if gained is None:
-            gained = tiles[when] = [[0] * provinces for _ in range(players)]
-        trust = t.trust(when)
+        areas = tuple(tuple(st.open[d]) for d in districts)
         later = OPEN_LATER * t.scorings_after(when)
-        per = D.CITY_POINTS[when]
-        bonus = _bonus(kept, st.neutral)
-        for c in order:
-            points[c] += later * (waiting[c] - kept[c]) + trust * (bonus[c] + per * kept[c])
-            if c < players:
+        gained_points, kept = _province(areas, st.neutral, when, t.trust(when), later)
+        points = [a + b for a, b in zip(points, gained_points, strict=True)]
+        if any(kept[:players]):
+            gained = tiles.get(when)
+            if gained is None:
+                gained = tiles[when] = [[0] * provinces for _ in range(players)]
+            for c in range(players):
                 gained[c][p] += kept[c]
     return points, tiles
 

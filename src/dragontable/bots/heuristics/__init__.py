@@ -7,7 +7,10 @@ import importlib
 from ...core.errors import OptionError
 from ..greedy import Evaluate
 
-_MODULES = {"dragon": "dragontable.bots.heuristics.dragon"}
+_MODULES = {
+    "dragon": "dragontable.bots.heuristics.dragon",
+    "ming": "dragontable.bots.heuristics.ming",
+}
 
 
 def evaluator(game: str) -> Evaluate:

@@ -123,3 +123,15 @@ def test_mcts_budget_spec_errors() -> None:
         make_bot("mcts:fast", "dragon")
     with pytest.raises(OptionError, match="takes no budget"):
         make_bot("greedy:2s", "dragon")
+
+
+def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:
+    from dragontable.bots.heuristics import evaluator
+    from dragontable.bots.mcts import heuristic_leaf, rewards
+
+    leaf = heuristic_leaf(lambda st, seat: [30.0, 10.0, 10.0][seat], scale=10.0)
+    state = games.create("dragon", players=3, seed=1)
+    lead, *rest = leaf(state)
+    assert lead > 0.85 and all(r < 0.15 for r in rest) and rest[0] == rest[1]
+    random_playout(state, Rng(1))
+    assert heuristic_leaf(evaluator("dragon"), 10.0)(state) == rewards(state)

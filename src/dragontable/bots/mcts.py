@@ -6,6 +6,11 @@ the search never reads hidden facts, and chance differs from iteration to iterat
 Nodes are keyed by action; selection uses UCB1 with availability counts (an action
 legal in only some determinizations is judged by how often it was available).
 Decisions with a single legal option are applied without a tree node.
+
+A new leaf is judged by a random playout to the end, or, for games whose heuristic
+asks for it (``LEAF_SCALE`` in ``bots/heuristics/<game>.py``), by the heuristic at the
+leaf itself: each seat's reward is a logistic of its lead over the best rival, so the
+tree searches deeper instead of averaging noisy playouts.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ..core.rng import Rng
 from ..core.state import State
 
 Rollout = Callable[[State, Rng], None]
+Leaf = Callable[[State], list[float]]
 
 
 class Node:
@@ -50,6 +56,34 @@ def rewards(state: State) -> list[float]:
     return out
 
 
+def heuristic_leaf(evaluate: Callable[[State, int], float], scale: float) -> Leaf:
+    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival."""
+
+    def leaf(state: State) -> list[float]:
+        if state.is_over:
+            return rewards(state)
+        values = [evaluate(state, s) for s in range(state.players)]
+        out = []
+        for s, v in enumerate(values):
+            lead = v - max(w for t, w in enumerate(values) if t != s)
+            out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
+        return out
+
+    return leaf
+
+
+def leaf_for(game: str) -> Leaf | None:
+    """The heuristic leaf evaluation of ``game``, or None to use random playouts."""
+    from .heuristics import leaf_scale
+
+    scale = leaf_scale(game)
+    if scale is None:
+        return None
+    from .heuristics import evaluator
+
+    return heuristic_leaf(evaluator(game), scale)
+
+
 @dataclass
 class SearchResult:
     """Root statistics: action -> (visits, mean reward for the seat)."""
@@ -68,6 +102,7 @@ def search(
     seed: int = 0,
     exploration: float = 0.7,
     rollout: Rollout = random_rollout,
+    leaf: Leaf | None = None,
 ) -> SearchResult:
     """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``."""
     seat = state.current_player
@@ -80,7 +115,8 @@ def search(
     deadline = time.perf_counter() + seconds if seconds is not None else math.inf
     done = 0
     while (iterations is None or done < iterations) and time.perf_counter() < deadline:
-        _iterate(state.determinize(seat, rng.next64()), root, rng, exploration, rollout)
+        d = state.determinize(seat, rng.next64())
+        _iterate(d, root, rng, exploration, rollout, leaf)
         done += 1
     legal = set(state.legal_actions())
     stats = {
@@ -91,7 +127,7 @@ def search(
     return SearchResult(stats, done)
 
 
-def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout) -> None:
+def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: Leaf | None) -> None:
     node = root
     path: list[tuple[Node, int]] = []
     while not d.is_over:
@@ -121,8 +157,11 @@ def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout) -> None
         node = children[best]
         d.apply(best)
         path.append((node, player))
-    rollout(d, rng)
-    result = rewards(d)
+    if leaf is None:
+        rollout(d, rng)
+        result = rewards(d)
+    else:
+        result = leaf(d)
     for child, player in path:
         child.visits += 1
         child.value += result[player]
@@ -134,7 +173,9 @@ def _worker(
     from .. import games
 
     snapshot, iterations, seconds, seed = args
-    return search(games.from_json(snapshot), iterations, seconds, seed).stats
+    state = games.from_json(snapshot)
+    leaf = leaf_for(state.game.name)
+    return search(state, iterations, seconds, seed, leaf=leaf).stats
 
 
 def parallel_search(
@@ -144,9 +185,12 @@ def parallel_search(
     seconds: float | None = None,
     seed: int = 0,
 ) -> SearchResult:
-    """Root parallelism: independent trees in ``workers`` processes, root counts summed."""
+    """Root parallelism: independent trees in ``workers`` processes, root counts summed.
+
+    Each tree uses the game's leaf evaluation (:func:`leaf_for`).
+    """
     if workers <= 1:
-        return search(state, iterations, seconds, seed)
+        return search(state, iterations, seconds, seed, leaf=leaf_for(state.game.name))
     from concurrent.futures import ProcessPoolExecutor
 
     per = None if iterations is None else max(1, iterations // workers)

@@ -21,5 +21,13 @@ def evaluator(game: str) -> Evaluate:
     return evaluate
 
 
+def leaf_scale(game: str) -> float | None:
+    """The score scale at which search judges leaves by the heuristic; None: playouts."""
+    if game not in _MODULES:
+        return None
+    scale = getattr(importlib.import_module(_MODULES[game]), "LEAF_SCALE", None)
+    return None if scale is None else float(scale)
+
+
 def has_heuristic(game: str) -> bool:
     return game in _MODULES

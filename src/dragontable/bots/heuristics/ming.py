@@ -36,6 +36,7 @@ OPEN_LATER = 0.5  # an open-area member, per scoring after the next
 RETURNED = 2.0  # a member sent back from the city to its district, before the last round
 RETURNED_LAST = -0.1  # in the last round a return gains nothing and may lose the bonus
 SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
+LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
 
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
 

@@ -17,8 +17,15 @@ from .conftest import new_table, next_update, ws_url
 
 WEB = resources.files("dragontable").joinpath("web")
 SERVER = resources.files("dragontable").joinpath("server")
-PAGES = {"/": "index.html", "/table/abc": "table.html"}
-SCRIPTS = ["i18n.js", "lobby.js", "table.js"]
+PAGES = {"/": "index.html", "/table/abc": "table.html", "/replay/abc": "replay.html"}
+PLACEHOLDER = re.compile(r"\{(\w+)(?:\[([^\]]*)\])?\}")  # {name} or {n[one|few|many]}
+PLURAL_FORMS = {"en": 2, "pl": 3, "uk": 3, "zh": 1}
+FAMILIES = "lang|list|lobby|table|replay|chart|bot|status|error"
+
+
+def web_files(suffix: str) -> list[str]:
+    """Every page or script the server hands out, so a new one is scanned too."""
+    return sorted(f.name for f in WEB.iterdir() if f.name.endswith(suffix))
 
 
 def locale(client: TestClient, lang: str) -> dict[str, str]:
@@ -43,11 +50,13 @@ def test_pages_load_the_switcher_and_every_locale_is_served(client: TestClient, 
 def used_keys() -> set[str]:
     """Every UI key the pages and scripts name, literal or from a known family."""
     keys: set[str] = set()
-    for page in PAGES.values():
+    for page in web_files(".html"):
         html = WEB.joinpath(page).read_text("utf-8")
-        keys |= set(re.findall(r'data-i18n(?:-placeholder|-title)?="([^"]+)"', html))
-    for script in SCRIPTS:
-        keys |= set(re.findall(r'\bt\("([^"]+)"', WEB.joinpath(script).read_text("utf-8")))
+        keys |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([^"]+)"', html))
+    for script in web_files(".js"):
+        text = WEB.joinpath(script).read_text("utf-8")
+        keys |= {k for _, k in re.findall(r"\bt\(\s*([\"'`])([^\"'`$]+)\1", text)}
+        keys |= set(re.findall(rf'"((?:{FAMILIES})\.[a-z_.]+)"', text))  # keys given to helpers
     keys |= {f"status.{s}" for s in ("open", "running", "finished")}
     keys |= {f"bot.{b.partition(':')[0]}" for b in BOT_LEVELS if b.partition(":")[0] in BOTS}
     for module in SERVER.iterdir():
@@ -59,6 +68,7 @@ def used_keys() -> set[str]:
 def test_every_string_the_page_uses_is_in_every_locale(client: TestClient) -> None:
     keys = used_keys()
     assert {"lobby.open_table", "table.your_turn", "error.not_your_turn", "bot.greedy"} <= keys
+    assert {"table.undo", "replay.position", "replay.first", "chart.title"} <= keys
     for lang in LANGUAGES:
         assert sorted(keys - set(locale(client, lang))) == [], lang
 
@@ -67,9 +77,26 @@ def test_every_locale_keeps_the_english_placeholders(client: TestClient) -> None
     english = locale(client, "en")
     for lang in LANGUAGES:
         for key, text in locale(client, lang).items():
-            assert set(re.findall(r"\{(\w+)\}", text)) == set(
-                re.findall(r"\{(\w+)\}", english[key])
-            ), (lang, key)
+            assert {n for n, _ in PLACEHOLDER.findall(text)} == {
+                n for n, _ in PLACEHOLDER.findall(english[key])
+            }, (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_nouns_give_every_form_of_the_language(client: TestClient, lang: str) -> None:
+    plurals = 0
+    for key, text in locale(client, lang).items():
+        for name, forms in PLACEHOLDER.findall(text):
+            if forms:
+                plurals += 1
+                assert len(forms.split("|")) == PLURAL_FORMS[lang], (key, name)
+    assert plurals or lang == "zh"
+
+
+def test_no_script_keeps_its_own_english_strings() -> None:
+    for script in web_files(".js"):
+        text = WEB.joinpath(script).read_text("utf-8")
+        assert not re.search(r"\b[A-Z]+_TEXT\s*=\s*\{", text), script
 
 
 def test_games_carry_labels_in_the_asked_language(client: TestClient) -> None:

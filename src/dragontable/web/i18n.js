@@ -2,8 +2,9 @@
 //
 // The language is ?lang= if given, else the one chosen before (localStorage), else the
 // browser's, else English. setLang() loads a locale, retranslates every element marked
-// data-i18n (text), data-i18n-placeholder or data-i18n-title, sets <html lang>, keeps
-// the choice and fires a "langchange" event on document for what the page draws itself.
+// data-i18n (text), data-i18n-placeholder, data-i18n-title or data-i18n-aria-label, sets
+// <html lang>, keeps the choice and fires a "langchange" event on document for what the
+// page draws itself.
 
 export const LANGUAGES = { en: "English", pl: "Polski", uk: "Українська", zh: "中文" };
 const STORE = "dragontable.lang";
@@ -32,11 +33,26 @@ async function fetchLocale(code) {
   return resp.ok ? resp.json() : {};
 }
 
-// t("table.you_are", {name: "Ann"}) -> "you are Ann"; a missing key falls back to English,
-// then to `fallback` (default: the key itself).
+// Which of the language's plural forms (one, few, many) goes with n; as core/messages.py.
+function pluralForm(n) {
+  n = Math.abs(n);
+  if (lang === "pl" || lang === "uk") {
+    if (n === 1 || (lang === "uk" && n % 10 === 1 && n % 100 !== 11)) return 0;
+    return n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? 1 : 2;
+  }
+  return n === 1 ? 0 : 1;
+}
+
+// t("table.you_are", {name: "Ann"}) -> "you are Ann"; {n[one|few|many]} gives a number its
+// noun ("3 akcje"). A missing key falls back to English, then to `fallback` (default: the key).
 export function t(key, params = {}, fallback = key) {
   const text = strings[key] ?? english[key] ?? fallback;
-  return String(text).replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  return String(text).replace(/\{(\w+)(?:\[([^\]]*)\])?\}/g, (m, name, forms) => {
+    if (!(name in params)) return m;
+    if (forms === undefined) return String(params[name]);
+    const words = forms.split("|");
+    return `${params[name]} ${words[Math.min(pluralForm(Number(params[name])), words.length - 1)]}`;
+  });
 }
 
 export function translatePage(root = document) {
@@ -45,6 +61,9 @@ export function translatePage(root = document) {
     node.placeholder = t(node.dataset.i18nPlaceholder);
   }
   for (const node of root.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
+  for (const node of root.querySelectorAll("[data-i18n-aria-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nAriaLabel));
+  }
 }
 
 // Switch to `code` (en, pl, uk, zh): load, retranslate, remember, announce.

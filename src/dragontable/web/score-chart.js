@@ -1,13 +1,7 @@
 // A line chart of each seat's score over a finished game, from /api/tables/{id}/history.
 // Seats differ by colour and also by dash pattern and marker shape.
 import { svg, seatColour } from "/static/util.js";
-
-export const CHART_TEXT = {
-  title: "Scores over the game",
-  xAxis: "Action",
-  yAxis: "Score",
-  now: "now",
-};
+import { t } from "/static/i18n.js";
 
 const W = 640;
 const H = 320;
@@ -58,7 +52,7 @@ export function scoreChart(history, step = null) {
   const x = (k) => PAD.left + (k / last) * (W - PAD.left - PAD.right);
   const y = (v) => H - PAD.bottom - (v / yMax) * (H - PAD.top - PAD.bottom);
   const chart = svg("svg", { id: "score-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
-    "aria-label": CHART_TEXT.title }, svg("title", {}, CHART_TEXT.title));
+    "aria-label": t("chart.title") }, svg("title", {}, t("chart.title")));
   for (const v of yTicks) {
     chart.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v), stroke: "#e3e6ea" }),
       svg("text", { x: PAD.left - 6, y: y(v) + 4, "font-size": 11, "text-anchor": "end" }, String(v)));
@@ -70,9 +64,9 @@ export function scoreChart(history, step = null) {
     svg("line", { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom, stroke: "#5f6368" }),
     svg("line", { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom, stroke: "#5f6368" }),
     svg("text", { x: (PAD.left + W - PAD.right) / 2, y: H - PAD.bottom + 32, "font-size": 12, "text-anchor": "middle" },
-      CHART_TEXT.xAxis),
+      t("chart.x_axis")),
     svg("text", { x: 14, y: (PAD.top + H - PAD.bottom) / 2, "font-size": 12, "text-anchor": "middle",
-      transform: `rotate(-90 14 ${(PAD.top + H - PAD.bottom) / 2})` }, CHART_TEXT.yAxis));
+      transform: `rotate(-90 14 ${(PAD.top + H - PAD.bottom) / 2})` }, t("chart.y_axis")));
   const few = history.steps.length <= 40;
   for (const s of history.seats) {
     const colour = seatColour(s.seat);
@@ -90,7 +84,7 @@ export function scoreChart(history, step = null) {
   }
   if (step !== null) {
     chart.append(svg("line", { x1: x(step), x2: x(step), y1: PAD.top, y2: H - PAD.bottom, stroke: "#1d1d1f",
-      "stroke-dasharray": "3 3" }, svg("title", {}, `${CHART_TEXT.now}: ${step}`)));
+      "stroke-dasharray": "3 3" }, svg("title", {}, t("chart.now", { step }))));
   }
   chart.append(legend(history));
   return chart;

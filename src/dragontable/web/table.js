@@ -150,30 +150,12 @@ function send(action) {
 }
 
 // -- undo offers, seats handed to bots, end chart and replay link ------------------
-const FEATURE_TEXT = {
-  undo: "Undo my last decision",
-  reclaim: "Take my seat back",
-  seats: "Seats",
-  you: "you",
-  online: "online",
-  away: "away",
-  bot: (level) => `bot ${level}`,
-  handedOver: (level) => `played by bot ${level} (handed over)`,
-  handToBot: "Hand to a bot",
-  letBotPlay: "Let a bot play for me",
-  botLevel: "Bot level",
-  asks: (name) => `${name} asks to undo their last decision. Allow it?`,
-  accept: "Allow",
-  decline: "Refuse",
-  waitingFor: (list) => `Waiting for ${list} to allow your undo…`,
-  offered: (name, list) => `${name} asked to undo; waiting for ${list}.`,
-  undone: (name, n) => `${name} took back ${n} action${n === 1 ? "" : "s"}.`,
-  dropped: (name, reason) => `${name}'s undo was dropped: ${reason}.`,
-  handed: (name, level, by) => `${by} handed ${name} to bot ${level}.`,
-  handedOwn: (name, level) => `${name} let bot ${level} play for them.`,
-  reclaimed: (name) => `${name} is played by its player again.`,
-  replay: "Watch the replay",
-};
+// A bot level in the page's language: "greedy" -> "zachłanny", "mcts:2s" -> "MCTS 2s".
+function botName(level) {
+  const [kind, budget] = String(level).split(":");
+  const name = t(`bot.${kind}`, {}, kind);
+  return budget ? `${name} ${budget}` : name;
+}
 
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
 let chartShown = false;
@@ -184,7 +166,7 @@ function sendJson(message) {
 
 function notice(text) { document.getElementById("notice").textContent = text; }
 
-function nameList(seats) { return seats.map((s) => names[s]).join(", "); }
+function nameList(seats) { return seats.map((s) => names[s]).join(t("list.separator")); }
 
 function closeOffer() {
   const dialog = document.getElementById("undo-offer");
@@ -194,19 +176,19 @@ function closeOffer() {
 const FEATURE_MESSAGES = {
   undo_offer(msg) {
     if (msg.waiting.includes(mySeat)) {
-      document.getElementById("undo-offer-text").textContent = FEATURE_TEXT.asks(names[msg.seat]);
+      document.getElementById("undo-offer-text").textContent = t("table.undo_asks", { name: names[msg.seat] });
       const dialog = document.getElementById("undo-offer");
       if (!dialog.open) dialog.showModal();
     }
-    notice(msg.seat === mySeat ? FEATURE_TEXT.waitingFor(nameList(msg.waiting))
-      : FEATURE_TEXT.offered(names[msg.seat], nameList(msg.waiting)));
+    notice(msg.seat === mySeat ? t("table.undo_waiting", { list: nameList(msg.waiting) })
+      : t("table.undo_offered", { name: names[msg.seat], list: nameList(msg.waiting) }));
   },
-  undone(msg) { closeOffer(); notice(FEATURE_TEXT.undone(names[msg.seat], msg.actions)); },
-  undo_dropped(msg) { closeOffer(); notice(FEATURE_TEXT.dropped(names[msg.seat], msg.reason)); },
+  undone(msg) { closeOffer(); notice(t("table.undone", { name: names[msg.seat], n: msg.actions })); },
+  undo_dropped(msg) { closeOffer(); notice(t("table.undo_dropped", { name: names[msg.seat], reason: msg.reason })); },
   seat_change(msg) {
-    if (!msg.bot) notice(FEATURE_TEXT.reclaimed(names[msg.seat]));
-    else if (msg.by === msg.seat) notice(FEATURE_TEXT.handedOwn(names[msg.seat], msg.bot));
-    else notice(FEATURE_TEXT.handed(names[msg.seat], msg.bot, names[msg.by]));
+    if (!msg.bot) notice(t("table.reclaimed", { name: names[msg.seat] }));
+    else if (msg.by === msg.seat) notice(t("table.handed_own", { name: names[msg.seat], level: botName(msg.bot) }));
+    else notice(t("table.handed", { name: names[msg.seat], level: botName(msg.bot), by: names[msg.by] }));
   },
 };
 
@@ -222,11 +204,11 @@ function showFeatures(msg) {
 
 function botPicker(seat) {
   const game = (gamesInfo || []).find((g) => g.name === lastUpdate.view.game);
-  const select = el("select", { id: `hand-bot-${seat}`, "aria-label": FEATURE_TEXT.botLevel },
-    ...(game ? game.bots : []).map((b) => el("option", { value: b }, b)));
+  const select = el("select", { id: `hand-bot-${seat}`, "aria-label": t("table.bot_level") },
+    ...(game ? game.bots : []).map((b) => el("option", { value: b }, botName(b))));
   if (game) select.value = game.default_bot;
   const button = el("button", { type: "button", class: "secondary", id: `hand-${seat}` },
-    seat === mySeat ? FEATURE_TEXT.letBotPlay : FEATURE_TEXT.handToBot);
+    seat === mySeat ? t("table.let_bot_play") : t("table.hand_to_bot"));
   button.addEventListener("click", () => {
     const message = { hand_to_bot: seat };
     if (select.value) message.bot = select.value;
@@ -236,9 +218,9 @@ function botPicker(seat) {
 }
 
 function seatState(info, connected) {
-  if (info.handed_over) return FEATURE_TEXT.handedOver(info.bot);
-  if (info.kind === "bot") return FEATURE_TEXT.bot(info.bot);
-  return connected ? FEATURE_TEXT.online : FEATURE_TEXT.away;
+  if (info.handed_over) return t("table.seat_handed", { level: botName(info.bot) });
+  if (info.kind === "bot") return t("table.seat_bot", { level: botName(info.bot) });
+  return connected ? t("table.online") : t("table.away");
 }
 
 function showSeats(msg) {
@@ -248,7 +230,7 @@ function showSeats(msg) {
     const connected = msg.connected[info.seat];
     const row = el("li", { "data-seat": String(info.seat) },
       el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
-      el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${FEATURE_TEXT.you})` : "")),
+      el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${t("table.you")})` : "")),
       el("span", { class: "muted" }, seatState(info, connected)));
     const human = info.kind === "human";
     if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) row.append(...botPicker(info.seat));
@@ -262,24 +244,30 @@ async function showChart() {
   const id = encodeURIComponent(tableId);
   const link = document.getElementById("replay-link");
   link.href = `/replay/${id}`;
-  link.textContent = FEATURE_TEXT.replay;
+  label(link, "table.replay");
   const resp = await fetch(`/api/tables/${id}/history`);
   if (resp.ok) document.getElementById("chart").replaceChildren(scoreChart(await resp.json()));
 }
 
+// Text that i18n.js retranslates when the language changes.
+function label(node, key) {
+  node.dataset.i18n = key;
+  node.textContent = t(key);
+}
+
 function setupFeatures() {
   const undo = document.getElementById("undo");
-  undo.textContent = FEATURE_TEXT.undo;
+  label(undo, "table.undo");
   undo.addEventListener("click", () => sendJson({ undo: true }));
   const reclaim = document.getElementById("reclaim");
-  reclaim.textContent = FEATURE_TEXT.reclaim;
+  label(reclaim, "table.reclaim");
   reclaim.addEventListener("click", () => sendJson({ reclaim: true }));
-  document.getElementById("seats-title").textContent = FEATURE_TEXT.seats;
+  label(document.getElementById("seats-title"), "table.seats");
   const accept = document.getElementById("undo-accept");
-  accept.textContent = FEATURE_TEXT.accept;
+  label(accept, "table.undo_allow");
   accept.addEventListener("click", () => { sendJson({ undo_reply: true }); closeOffer(); });
   const decline = document.getElementById("undo-decline");
-  decline.textContent = FEATURE_TEXT.decline;
+  label(decline, "table.undo_refuse");
   decline.addEventListener("click", () => { sendJson({ undo_reply: false }); closeOffer(); });
   document.getElementById("undo-offer").addEventListener("cancel", (e) => e.preventDefault());  // answer with a button
   fetch("/api/games").then((r) => r.json()).then((info) => {
@@ -297,6 +285,6 @@ document.getElementById("notation").addEventListener("submit", (e) => {
   input.value = "";
 });
 
-document.addEventListener("langchange", () => { loadGames(); reconnect(); });
+document.addEventListener("langchange", () => { chartShown = false; loadGames(); reconnect(); });
 loadGames();
 connect();

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from dragontable.server import create_app
+
+from .helpers import new_table, play, table_id
 
 # Headless Chromium without a sandbox, GPU or any connection of its own.
 CHROMIUM_ARGS = [
@@ -95,3 +99,21 @@ def screenshots(pytestconfig: pytest.Config) -> Path:
     path = pytestconfig.rootpath / "test-artifacts" / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@pytest.fixture(scope="session")
+def finished_dragon(browser: Browser, server: str) -> dict[str, Any]:
+    """A 2-player dragon game clicked to its end against the greedy bot, shared by tests.
+
+    Returns ``{"id", "url"}``: the table's id and seat 0's invitation URL (with its token).
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    table = new_table(context.new_page(), server, "dragon", ["human", "bot:greedy"], seed=23)
+    play(table, random.Random("finished"))
+    finished = {"id": table_id(table), "url": table.url}
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
+    return finished

@@ -1,0 +1,93 @@
+"""Undo and handing one's seat to a bot, through the table page's controls."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import click_action, game_info, is_over, new_table, table_id
+
+pytestmark = pytest.mark.browser
+
+
+def public(page: Page, server: str) -> dict[str, Any]:
+    info: dict[str, Any] = page.request.get(f"{server}/api/tables/{table_id(page)}").json()
+    return info
+
+
+def offered(page: Page) -> list[str]:
+    """The legal actions the page offers now (waits for a decision or the end)."""
+    assert not is_over(page)
+    return page.locator("#actions button").all_inner_texts()
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click ``selector`` and wait for the server's next update (it redraws #actions)."""
+    first = page.locator("#actions button").first.element_handle()
+    page.click(selector)
+    page.wait_for_function("button => !button.isConnected", arg=first)
+
+
+def wait_until(check: Any, timeout: float = 15.0) -> None:
+    """Poll ``check()`` until it is true; fail after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.1)
+
+
+def test_undo_takes_back_own_decisions_one_at_a_time(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:greedy"], seed=1)
+    first = offered(table)
+    n0 = public(table, server)["n_actions"]
+    expect(table.locator("#undo")).to_be_hidden()
+
+    # Choosing the first persons is a chain: pick two, then place each of them.
+    click_action(table, random.Random(1))
+    second = offered(table)
+    n1 = public(table, server)["n_actions"]
+    assert n1 > n0 and second != first
+    click_action(table, random.Random(2))
+    offered(table)
+    assert public(table, server)["n_actions"] > n1
+    expect(table.locator("#undo")).to_be_visible()
+
+    click_and_wait(table, "#undo")
+    assert offered(table) == second
+    assert public(table, server)["n_actions"] == n1
+    expect(table.locator("#undo")).to_be_visible()
+
+    click_and_wait(table, "#undo")
+    assert offered(table) == first
+    assert public(table, server)["n_actions"] == n0
+    expect(table.locator("#undo")).to_be_hidden()
+
+
+def test_seat_handed_to_a_bot_plays_on_until_reclaimed(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:greedy"], seed=2)
+    offered(table)
+    n0 = public(table, server)["n_actions"]
+    # MCTS takes a noticeable time per decision, so the game cannot end before the reclaim.
+    level = next(b for b in game_info(table, server, "dragon")["bots"] if b.startswith("mcts"))
+
+    table.select_option("#hand-bot-0", level)
+    table.click("#hand-0")
+    expect(table.locator("#reclaim")).to_be_visible()
+    expect(table.locator("#actions button")).to_have_count(0)
+    expect(table.locator('#seats [data-seat="0"] span.muted')).to_contain_text(level)
+    wait_until(lambda: public(table, server)["n_actions"] > n0)
+    assert public(table, server)["seats"][0]["handed_over"]
+
+    table.click("#reclaim")
+    expect(table.locator("#reclaim")).to_be_hidden()
+    expect(table.locator('#seats [data-seat="0"] span.muted')).not_to_contain_text(level)
+    assert not public(table, server)["seats"][0]["handed_over"]
+    assert offered(table)
+    before = public(table, server)
+    assert before["current_player"] == 0
+    click_action(table, random.Random(3))
+    assert public(table, server)["n_actions"] > before["n_actions"]

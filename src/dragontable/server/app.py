@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import games
 from ..bots import BOTS, default_bot
-from .db import DEFAULT_DB, Store
+from .db import DEFAULT_DB, Store, normalize_url
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
 from .tables import TableManager, error
@@ -54,8 +54,11 @@ def _redact_server_logs() -> None:
 
 
 def database_url(given: str | None = None) -> str:
-    """The database to use: the given URL, else ``$DATABASE_URL``, else the SQLite file."""
-    return given or os.environ.get("DATABASE_URL") or DEFAULT_DB
+    """The database to use: the given URL, else ``$DATABASE_URL``, else the SQLite file.
+
+    PostgreSQL URLs get the psycopg driver; a bad URL raises ``DatabaseError``.
+    """
+    return normalize_url(given or os.environ.get("DATABASE_URL") or DEFAULT_DB)
 
 
 def game_info(name: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ always ``replay``-able from what is stored here.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -15,6 +16,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+
+from ..core.errors import DragontableError
 
 metadata = sa.MetaData()
 
@@ -109,6 +112,50 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _aware(moment: dt.datetime | None) -> dt.datetime | None:
+    """A stored time in UTC with its zone (SQLite hands back naive UTC times)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC)
+
+
+class DatabaseError(DragontableError):
+    """The database URL is unusable or the database cannot be reached."""
+
+
+BACKENDS = ("sqlite", "postgresql")
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
+# two servers migrating one PostgreSQL database at once wait for each other on this lock
+_MIGRATION_LOCK = 0x647261676F6E
+
+
+def _mask(url: str) -> str:
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+def normalize_url(url: str) -> str:
+    """The SQLAlchemy URL to use: ``postgres://`` and ``postgresql://`` get psycopg 3.
+
+    Raises :class:`DatabaseError` (password masked) for anything but SQLite or PostgreSQL.
+    """
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise DatabaseError(
+            f"{_mask(url)!r} is not a database URL: use sqlite:///FILE or postgresql://USER@HOST/DB"
+        ) from None
+    if parsed.drivername in ("postgres", "postgresql"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() not in BACKENDS:
+        raise DatabaseError(
+            f"unsupported database {parsed.get_backend_name()!r} in "
+            f"{parsed.render_as_string(hide_password=True)!r}: use SQLite or PostgreSQL"
+        )
+    return parsed.render_as_string(hide_password=False)
+
+
 def describe_url(url: str) -> str:
     """Where the database lives, for the start-up message (no password shown)."""
     parsed = sa.engine.make_url(url)
@@ -118,21 +165,58 @@ def describe_url(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers run beside the writer; NORMAL syncs at checkpoints, not commits."""
+    cursor = dbapi_conn.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for a normalised URL, tuned for its backend."""
+    parsed = sa.engine.make_url(url)
+    try:
+        if parsed.get_backend_name() == "sqlite":
+            engine = sa.create_engine(url, connect_args={"timeout": 30})
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+            return engine
+        return sa.create_engine(
+            url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+        )
+    except (sa.exc.NoSuchModuleError, ImportError) as exc:
+        raise DatabaseError(
+            f"no driver for {parsed.render_as_string(hide_password=True)!r} ({exc}); "
+            "PostgreSQL needs psycopg 3: pip install 'psycopg[binary]'"
+        ) from None
+
+
 class Store:
     """The server's database: create, list, load tables; append actions atomically."""
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
-        self.url = url
-        self.engine = sa.create_engine(url)
+        self.url = normalize_url(url)
+        self.engine = make_engine(self.url)
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision.
+
+        Raises :class:`DatabaseError` if the database cannot be reached.
+        """
         cfg = Config()
         location = resources.files("dragontable.server").joinpath("migrations")
         cfg.set_main_option("script_location", str(location))
-        with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        try:
+            with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        except sa.exc.OperationalError as exc:
+            first = str(exc.orig or exc).strip().splitlines()[0]
+            raise DatabaseError(
+                f"cannot open the database {describe_url(self.url)}: {first}"
+            ) from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -239,8 +323,8 @@ class Store:
             seats=seats,
             n_actions=r["n_actions"],
             result=r["result"],
-            created_at=r["created_at"],
-            updated_at=r["updated_at"],
+            created_at=_aware(r["created_at"]),
+            updated_at=_aware(r["updated_at"]),
         )
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:

@@ -1,18 +1,21 @@
 """Load test of the table server: N concurrent tables played over WebSockets on loopback.
 
 Starts ``dragontable serve`` itself (uvicorn, one worker, a temporary SQLite file unless
-``--db`` names a database), then keeps ``--tables`` tables busy for ``--duration``
-seconds: each table mixes seats driven by this script (one WebSocket per seat, with its
-token) and ``random`` bot seats played by the server. When a driven seat's update says
-``your_turn`` it waits ``--think`` seconds, sends a legal action (seeded random) and
-times the round trip to the ``update`` that acknowledges it. A finished game is replaced
-by a new table; games cycle through dragon, ming and changcheng.
+``--db`` names a database; ``--server HOST:PORT`` drives a running one instead), then
+keeps ``--tables`` tables busy for ``--duration`` seconds: each table mixes seats driven
+by this script (one WebSocket per seat, with its token) and ``random`` bot seats played
+by the server. When a driven seat's update says ``your_turn`` it thinks (uniformly 0.5
+to 1.5 times ``--think`` seconds), sends a legal action (seeded random) and times the
+round trip to the ``update`` that acknowledges it. A finished game is replaced by a new
+table; games cycle through dragon, ming and changcheng.
 
     .venv/bin/python bench/load.py --tables 100 --json
 
 Prints a JSON report on stdout: tables, games finished, actions, duration_s,
-actions_per_s, latency_ms (p50/p90/p99/max), errors and the settings. Progress goes to
-stderr. The server and this script share the machine's cores.
+actions_per_s, latency_ms (p50/p90/p99/max), errors, settings, the CPU seconds of the
+server and of this script, the machine's load average, and how late this script's own
+10 ms timer fired (``own_loop_lag_ms``: delays that come from the machine, not the
+server). Progress goes to stderr. The server and this script share the machine's cores.
 """
 
 from __future__ import annotations
@@ -258,7 +261,7 @@ async def load(base: str, args: argparse.Namespace, server_pid: int | None) -> d
     """Run the tables for ``args.duration`` seconds; return the report."""
     stats = Stats()
     cpu0 = cpu_seconds(server_pid) if server_pid else None
-    start, own0 = time.monotonic(), time.process_time()
+    start, own0, load0 = time.monotonic(), time.process_time(), _loadavg()
     slots = [asyncio.create_task(run_slot(base, i, args, stats)) for i in range(args.tables)]
     watchers = [asyncio.create_task(progress(stats, start)), asyncio.create_task(watch_lag(stats))]
     await asyncio.sleep(args.duration)
@@ -274,6 +277,11 @@ async def load(base: str, args: argparse.Namespace, server_pid: int | None) -> d
             stats.errors.append(f"a table slot stopped: {result!r}")
     cpu1 = cpu_seconds(server_pid) if server_pid else None
     report = stats.report(elapsed, _settings(args))
+    report["machine"] = {
+        "cpus": os.cpu_count(),
+        "loadavg_before": load0,
+        "loadavg_after": _loadavg(),
+    }
     report["cpu_s"] = {"load_script": round(time.process_time() - own0, 2)}
     if cpu0 is not None and cpu1 is not None:
         report["cpu_s"]["server_user"] = round(cpu1[0] - cpu0[0], 2)
@@ -281,12 +289,19 @@ async def load(base: str, args: argparse.Namespace, server_pid: int | None) -> d
     return report
 
 
+def _loadavg() -> float | None:
+    """The machine's 1-minute load average (other work competing for the cores)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
+
+
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
     settings = {k: v for k, v in vars(args).items() if k not in ("db", "json")}
     settings["db"] = describe_url(args.db) if args.db else "sqlite (temporary file)"
     if args.server:
         settings["db"] = "the running server's"
-    settings["cpus"] = os.cpu_count()
     return settings
 
 

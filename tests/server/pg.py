@@ -72,7 +72,13 @@ class Cluster:
         """Create and start the cluster; on failure delete it and raise."""
         try:
             if self.user:
-                entry = pwd.getpwnam(self.user)
+                try:
+                    entry = pwd.getpwnam(self.user)
+                except KeyError:
+                    raise RuntimeError(
+                        "PostgreSQL refuses to run as root and there is no 'postgres' user "
+                        "to run it as: " + INSTALL_HINT
+                    ) from None
                 os.chown(self.dir, entry.pw_uid, entry.pw_gid)
             pwfile = self.dir / "pw"
             pwfile.write_text(self.password + "\n")

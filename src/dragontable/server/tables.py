@@ -210,8 +210,7 @@ class TableManager:
         new.apply(action)
         notation = new.history[-1]
         probe = LiveTable(table.row, new)
-        await asyncio.to_thread(
-            self.store.append_action,
+        await self.store.append(
             table.id,
             len(new.history) - 1,
             seat,

@@ -108,9 +108,10 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
     clone_time = time.perf_counter() - t0
     mcts_rate = None
     if mid_states:
-        from .bots.mcts import search
+        from .bots.mcts import leaf_for, search
 
-        result = search(mid_states[0], seconds=min(1.0, seconds), seed=seed)
+        leaf = leaf_for(mid_states[0].game.name)
+        result = search(mid_states[0], seconds=min(1.0, seconds), seed=seed, leaf=leaf)
         mcts_rate = round(result.iterations / min(1.0, seconds))
     return {
         "game": name,

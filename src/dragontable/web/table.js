@@ -2,13 +2,15 @@
 import { el, seatColour } from "/static/util.js";
 import { drawDragon } from "/static/board-dragon.js";
 import { drawGeneric } from "/static/board-generic.js";
+import { drawMing } from "/static/board-ming.js";
+import { drawChangcheng } from "/static/board-changcheng.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
 const token = params.get("token") || new URLSearchParams(location.search).get("token");
 const lang = new URLSearchParams(location.search).get("lang") || (navigator.language || "en").slice(0, 2);
 
-const BOARDS = { dragon: drawDragon };
+const BOARDS = { dragon: drawDragon, ming: drawMing, changcheng: drawChangcheng };
 let names = [];
 let mySeat = null;
 let socket = null;
@@ -56,7 +58,7 @@ function showUpdate(msg) {
   showTurn(msg);
   showLog(msg.log);
   const draw = BOARDS[msg.view.game] || drawGeneric;
-  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat));
+  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat, { legal: msg.legal_actions, act: send }));
   showEnd(msg);
 }
 

@@ -11,12 +11,11 @@ import { INK, LINE, MUTED, NEUTRAL_COLOUR, argsOf, bind, chip, context, seatMark
 export const WORDS = {
   title: "Chang Cheng", turn: "Turn", emperor: "emperor cards", extensions: "boards added",
   stock: "boards left", tokens: "tokens left: reputation", threatTokens: "threat", neutralPool: "neutral walls",
-  events: "events", scoring: "scoring", pending: "cards", valueDelta: "value", virtual: "virtual walls",
+  events: "events", scoring: "scoring", virtual: "virtual walls",
   region: "Mongol region", province: "province", reputation: "reputation token", value: "value",
-  hiddenThreat: "?", removed: "×", threat: "threat token", scouted: "scouted by", scored: "scored",
+  hiddenThreat: "?", removed: "×", tokenRemoved: "removed", threat: "threat token", scouted: "scouted by", scored: "scored",
   space: "space", reserved: "kept for", destroyed: "destroyed", neutral: "neutral",
-  score: "score", singles: "singles", double: "double", tower: "tower", yes: "yes", no: "no",
-  hand: "hand", cards: "cards", played: "revealed", colour: "pieces",
+  score: "score", singles: "singles", double: "double", tower: "tower", cards: "cards", played: "revealed",
   west: "◀ west", east: "east ▶", extend: "add side", choose: "Click on the board to",
   pieces: { single: "single wall", double: "double wall", tower: "tower" },
   verbs: { "two-singles": "two singles", double: "double wall", tower: "tower", single: "single wall",
@@ -76,15 +75,17 @@ function region(view, r, o, names, ctx) {
   const g = svg("g", {}, svg("rect", { class: "face", x: x1 + 1, y: o.y + 6, width: x2 - x1 - 2, height: 50, rx: 4,
     fill: "#efe7f3", stroke: "#9aa0a6" }));
   g.append(text(x1 + 6, o.y + 22, r.region, { "font-size": 12, fill: MUTED }));
-  const known = typeof r.threat === "number";
-  const label = known ? String(r.threat) : r.threat === "removed" ? WORDS.removed : WORDS.hiddenThreat;
+  const known = typeof r.threat === "number", removed = r.threat === "removed";
+  const label = known ? String(r.threat) : removed ? WORDS.removed : WORDS.hiddenThreat;
   const cx = x2 - 22, cy = o.y + 32;
   g.append(title(svg("g", {}, svg("polygon", { points: `${cx},${cy - 16} ${cx + 16},${cy} ${cx},${cy + 16} ${cx - 16},${cy}`,
-    fill: known ? "#fff" : "#5f6368", stroke: INK, "stroke-width": 1.5 }),
-  text(cx, cy + 5, label, { "text-anchor": "middle", "font-weight": 700, fill: known ? "#B00020" : "#fff" })),
-  `${WORDS.threat}: ${label}`));
+    fill: known || removed ? "#fff" : MUTED, stroke: removed ? LINE : INK, "stroke-width": 1.5,
+    "stroke-dasharray": removed ? "3 2" : "none" }),
+  text(cx, cy + 5, label, { "text-anchor": "middle", "font-weight": 700, fill: known ? "#B00020" : removed ? MUTED : "#fff" })),
+  `${WORDS.threat}: ${removed ? WORDS.tokenRemoved : label}`));
   r.scouted_by.forEach((s, k) => g.append(title(seatMarker(x1 + 12 + k * 20, o.y + 42, s, 8),
     `${WORDS.scouted} ${seatName(names, s)}`)));
+  title(g, `${WORDS.region} ${r.region}`);
   bind(g, `scout ${r.region}`, ctx) || bind(g, `remove ${r.region}`, ctx);
   return g;
 }
@@ -152,8 +153,9 @@ function provinceCard(x, y, c, view, ctx) {
 function province(view, p, o, names, ctx) {
   const [x1, x2] = span(p.spaces, o);
   const y = o.y + PROV_Y;
-  const g = svg("g", { opacity: p.scored ? 0.55 : 1 }, svg("rect", { class: "face", x: x1 + 1, y, width: x2 - x1 - 2,
-    height: PROV_H, rx: 4, fill: "#f7efd9", stroke: "#9aa0a6" }));
+  const now = view.scoring && view.scoring.province === p.province;
+  const g = svg("g", { opacity: p.scored && !now ? 0.55 : 1 }, svg("rect", { class: "face", x: x1 + 1, y, width: x2 - x1 - 2,
+    height: PROV_H, rx: 4, fill: now ? "#FFF8E1" : "#f7efd9", stroke: now ? INK : "#9aa0a6", "stroke-width": now ? 3 : 1 }));
   g.append(text(x1 + 6, y + 16, p.province, { "font-size": 12, fill: MUTED }));
   const value = p.spaces.length + p.reputation;
   g.append(title(svg("g", {}, svg("circle", { cx: x2 - 20, cy: y + 22, r: 15, fill: "#fff", stroke: INK, "stroke-width": 1.5 }),
@@ -161,6 +163,7 @@ function province(view, p, o, names, ctx) {
   g.append(text(x1 + 6, y + 36, p.scored ? `✓ ${WORDS.scored}` : `${WORDS.value} ${value}`,
     { "font-size": 13, "font-weight": 700 }));
   p.cards.forEach((c, k) => g.append(provinceCard(x1 + 6 + k * 29, y + 50, c, view, ctx)));
+  title(g, `${WORDS.province} ${p.province}`);
   if (CARD_VERBS.includes(choice.verb) && choice.card) bind(g, `${choice.verb} ${choice.card} ${p.province}`, ctx);
   return g;
 }
@@ -225,8 +228,12 @@ function modeRow(list, ctx, redraw) {
 function scoringBox(view, names, ctx, y) {
   const s = view.scoring;
   const g = svg("g", {}, svg("rect", { x: X0, y, width: W - 20, height: 46, rx: 6, fill: "#FFF8E1", stroke: INK }));
-  g.append(text(X0 + 10, y + 28, `${WORDS.scoring} ${s.province}: ${WORDS.valueDelta} ${s.value_delta >= 0 ? "+" : ""}${s.value_delta}` +
-    (s.virtual_walls.length ? ` · ${WORDS.virtual} ${s.virtual_walls.join(", ")}` : ""), { "font-weight": 700 }));
+  const p = view.provinces.find((q) => q.province === s.province);
+  const value = p ? p.spaces.length + p.reputation + s.value_delta : s.value_delta;
+  const extra = s.virtual_walls.map((n, seat) => [n, seat]).filter(([n]) => n)
+    .map(([n, seat]) => `${seatName(names, seat)} +${n}`);
+  g.append(text(X0 + 10, y + 28, `${WORDS.scoring} ${s.province}: ${WORDS.value} ${value}` +
+    (extra.length ? ` · ${WORDS.virtual}: ${extra.join(", ")}` : ""), { "font-weight": 700 }));
   s.pending.forEach((c, k) => {
     const colour = view.players[c.seat] ? view.players[c.seat].colour : "neutral";
     const x = X0 + 420 + k * 92;

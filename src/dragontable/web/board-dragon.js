@@ -13,6 +13,11 @@ export const WORDS = {
   noPalaces: "no palaces", newPalace: "new", palace: "palace", young: "young", old: "old",
   tiles: "Person tiles", left: "left", greatEvent: "Great Event", greatWall: "Great Wall",
   built: "tiles built", legendTail: "(y young, o old — old ones framed bold)",
+  actionCards: { tax: "tax", build: "build", harvest: "harvest", fireworks: "fireworks", parade: "parade",
+    research: "research", privilege: "privilege", wall: "Great Wall" },
+  greatEvents: { hidden: "face down", lantern: "Lantern Festival", buddha: "Buddha", earthquake: "Earthquake",
+    flood: "Flood", eclipse: "Solar Eclipse", volcano: "Volcanic Eruption", tornado: "Tornado", sunrise: "Sunrise",
+    assassination: "Assassination Attempt", edict: "Edict" },
   eventNames: { peace: "Peace", tribute: "Tribute", drought: "Drought", festival: "Festival",
     mongol: "Mongols", contagion: "Contagion" },
   persons: { C: "craftsman", L: "court lady", P: "pyrotechnist", T: "tax collector", W: "warrior",
@@ -22,6 +27,7 @@ export const WORDS = {
 const W = 1000;
 const GREAT_EVENT_MONTH = 7;
 const TYPES = "CLPTWMHFS";
+const FLOOR_H = 26;
 
 function eventTrack(view) {
   const g = svg("g", {});
@@ -57,7 +63,7 @@ function actionGroups(view, names, y, ctx) {
     g.append(text(x + 8, y + 24, `${WORDS.group} ${i + 1}`, { "font-size": 11, fill: MUTED }));
     const cw = Math.min(104, (w - 16) / Math.max(group.cards.length, 1));
     group.cards.forEach((card, k) => {
-      const c = chip(x + 8 + k * cw, y + 30, cw - 6, 24, card, { size: 13 });
+      const c = chip(x + 8 + k * cw, y + 30, cw - 6, 24, WORDS.actionCards[card] || card, { size: 13 });
       bind(c, `${card}@${i + 1}`, ctx);
       g.append(c);
     });
@@ -104,7 +110,7 @@ function personTiles(view, y, ctx) {
 
 function palace(x, y, pal, index, fw, ctx) {
   const g = svg("g", {});
-  const fh = 20;
+  const fh = FLOOR_H;
   const id = `p${index + 1}`;
   g.append(svg("rect", { class: "face", x: x - 3, y: y - pal.floors * fh - 10, width: fw + 6, height: pal.floors * fh + 12,
     rx: 3, fill: "none", stroke: "none" }));
@@ -115,7 +121,7 @@ function palace(x, y, pal, index, fw, ctx) {
       fill: who ? "#f1f3f4" : "#fff", stroke: who && who.endsWith("o") ? INK : "#9aa0a6",
       "stroke-width": who && who.endsWith("o") ? 2 : 1 }));
     if (who) {
-      room.append(text(x + fw / 2, fy + 13, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 }));
+      room.append(text(x + fw / 2, fy + 17, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 }));
       title(room, `${who.endsWith("o") ? WORDS.old : WORDS.young} ${WORDS.persons[who[0]] || who}`);
       room.addEventListener("click", (e) => { if (room.classList.contains("legal")) e.stopPropagation(); });
       if (!bind(room, `replace ${id}:${who}`, ctx)) bind(room, `release ${id}:${who}`, ctx);
@@ -129,9 +135,9 @@ function palace(x, y, pal, index, fw, ctx) {
 }
 
 function newPalace(x, y, fw, ctx) {
-  const g = svg("g", {}, svg("rect", { class: "face", x, y: y - 20, width: fw, height: 18, rx: 2, fill: "#fff",
+  const g = svg("g", {}, svg("rect", { class: "face", x, y: y - FLOOR_H, width: fw, height: FLOOR_H - 2, rx: 2, fill: "#fff",
     stroke: "#9aa0a6", "stroke-dasharray": "3 2" }),
-  text(x + fw / 2, y - 7, "+", { "text-anchor": "middle", "font-weight": 700 }));
+  text(x + fw / 2, y - 9, "+", { "text-anchor": "middle", "font-weight": 700 }));
   title(g, `${WORDS.palace} ${WORDS.newPalace}`);
   return bind(g, "floor new", ctx) ? g : null;
 }
@@ -166,9 +172,9 @@ function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
   const own = p.seat === mySeat ? ctx : context(null);  // palaces and hands: only mine are mine to click
   g.append(handRow(p, x + 10, y + 100, w - 68, own));
   const slots = p.palaces.length + 1;
-  const fw = Math.max(18, Math.min(34, (w - 28) / slots - 6));
-  p.palaces.forEach((pal, i) => g.append(palace(x + 10 + i * (fw + 6), y + 236, pal, i, fw, own)));
-  const extra = newPalace(x + 10 + p.palaces.length * (fw + 6), y + 236, fw, own);
+  const fw = Math.max(18, Math.min(40, (w - 28) / slots - 9));
+  p.palaces.forEach((pal, i) => g.append(palace(x + 12 + i * (fw + 9), y + 240, pal, i, fw, own)));
+  const extra = newPalace(x + 12 + p.palaces.length * (fw + 9), y + 240, fw, own);
   if (extra) g.append(extra);
   else if (!p.palaces.length) g.append(text(x + 10, y + 226, WORDS.noPalaces, { fill: MUTED }));
   return g;
@@ -191,7 +197,7 @@ export function drawDragon(view, names, mySeat, rawCtx) {
   const w = (W - 12) / n;
   view.players.forEach((p, i) => root.append(playerPanel(p, view, names, mySeat, 10 + i * w, panelY, w, ctx)));
   const extra = [];
-  if (view.great_event) extra.push(`${WORDS.greatEvent} (${WORDS.month} ${GREAT_EVENT_MONTH}): ${view.great_event}`);
+  if (view.great_event) extra.push(`${WORDS.greatEvent} (${WORDS.month} ${GREAT_EVENT_MONTH}): ${WORDS.greatEvents[view.great_event] || view.great_event}`);
   if (view.options.great_wall !== "off") extra.push(`${WORDS.greatWall}: ${view.wall.length} ${WORDS.built}`);
   if (extra.length) root.append(text(10, panelY - 12, extra.join("   ·   "), { "font-size": 12 }));
   root.append(legend(height - 6));

@@ -14,7 +14,7 @@ export const WORDS = {
   start: "start player", dragons: "dragons", deck: "deck", discard: "discard",
   scoringNow: "scoring", space: "space", tilesLeft: "tiles left", cloister: "cloister",
   city: "city", prince: "prince", princeOf: "’s prince", members: "members", score: "score",
-  supply: "supply", box: "box", hand: "hand", cards: "cards", tiles: "tiles", passed: "passed",
+  supply: "supply", box: "box", cards: "cards", tiles: "tiles", passed: "passed",
   returnCommitted: "return chosen", returns: "returns", cloisters: "cloisters",
   takeDragon: "take a dragon card, boxing a member from here", display: "display card",
   reconstructed: "reconstructed map", empty: "empty", neutral: "neutral",
@@ -29,7 +29,7 @@ const TINTS = { orange: "#FBE3C8", purple: "#E6DAF0", teal: "#D3ECEA", brown: "#
   pink: "#F8DDE8", white: "#F6F6F3" };
 const W = 1000, PW = 320, PH = 250, GAP = 10, X0 = 10;
 const TOP = 60, SPACE_H = 54, MAP_Y = TOP + SPACE_H + 6;
-const HOUSE = 13, PANEL_H = 180;
+const HOUSE = 15, PANEL_H = 180;
 
 function cardWord(card) { return WORDS.cardNames[card] || card; }
 function cardMark(card) { return WORDS.cardMarks[card] || card.slice(0, 1).toUpperCase(); }
@@ -149,10 +149,10 @@ function district(view, d, box, names, ctx) {
     fill: TINTS[d.province] || "#eee", stroke: "#5f6368", "stroke-width": 1 }));
   const cityTop = Math.abs(box.hy - box.y) < 1;
   const y0 = box.y + (cityTop && box.w < PW ? 40 : 18);
-  g.append(text(box.x + 6, y0, d.id, { "font-size": 12, fill: MUTED }));
+  g.append(text(box.x + 14, y0, d.id, { "font-size": 12, fill: MUTED }));
   g.append(cloister(box.x + box.w - 34, y0 - 8, d.cloister === null ? null : colourOf(view, d.cloister), names));
-  g.append(counts(box.x + 8, y0 + 26, presentCounts(view, d.open), names));
-  d.princes.forEach((s, k) => g.append(prince(box.x + 20 + k * 28, y0 + 58, s, names)));
+  g.append(counts(box.x + 16, y0 + 26, presentCounts(view, d.open), names));
+  d.princes.forEach((s, k) => g.append(prince(box.x + 28 + k * 28, y0 + 58, s, names)));
   bindDistrict(g, d, view, ctx);
   moveChips(g, d, box, ctx);
   return title(g, d.id);
@@ -188,10 +188,10 @@ function city(view, prov, boxes, names) {
   const b = boxes.get(ds[0].id);
   const cx = boxes.get(ds[1].id).x + PW / 2, cy = b.hy;
   const north = boxes.get(ds[0].id).y < cy;
-  const g = svg("g", {}, svg("rect", { x: cx - 50, y: cy - 22, width: 100, height: 44, rx: 10,
+  const g = svg("g", {}, svg("rect", { x: cx - 56, y: cy - 24, width: 112, height: 48, rx: 10,
     fill: "#fff", stroke: INK, "stroke-width": 1.5 }));
-  const rows = [[ds[0], cx - 21, north ? cy - 18 : cy + 4], [ds[1], cx - 46, north ? cy + 4 : cy - 18],
-    [ds[2], cx + 4, north ? cy + 4 : cy - 18]];
+  const rows = [[ds[0], cx - 24, north ? cy - 20 : cy + 4], [ds[1], cx - 52, north ? cy + 4 : cy - 20],
+    [ds[2], cx + 4, north ? cy + 4 : cy - 20]];
   for (const [d, x, y] of rows) {
     for (let h = 0; h < 3; h++) {
       const who = d.city[h];

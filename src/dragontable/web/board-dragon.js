@@ -145,13 +145,13 @@ function newPalace(x, y, fw, ctx) {
 function handRow(p, x, y, w, ctx) {
   const g = svg("g", {});
   if (!p.hand) {
-    g.append(text(x, y + 15, `${WORDS.hand}: ${p.hand_size} ${WORDS.cards}`, { "font-size": 12 }));
+    g.append(text(x, y + 12, `${WORDS.hand}: ${p.hand_size} ${WORDS.cards}`, { "font-size": 12 }));
     return g;
   }
   const cw = Math.min(30, w / Math.max(p.hand.length, 1));
-  g.append(text(x, y + 15, `${WORDS.hand}:`, { "font-size": 12 }));
+  g.append(text(x, y + 12, `${WORDS.hand}:`, { "font-size": 12 }));
   p.hand.forEach((card, k) => {
-    const c = chip(x + 40 + k * cw, y, cw - 3, 22, card, { size: 12 });
+    const c = chip(x + k * cw, y + 18, cw - 3, 22, card, { size: 12 });
     title(c, WORDS.persons[card] || card);
     const first = p.hand.indexOf(card) === k;  // two jokers: one of them is the clickable one
     if (first && !bind(c, `card ${card}`, ctx)) bind(c, `discard ${card}`, ctx);
@@ -170,7 +170,7 @@ function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
   ];
   lines.forEach((line, i) => g.append(text(x + 10, y + 54 + i * 18, line, { "font-size": 12 })));
   const own = p.seat === mySeat ? ctx : context(null);  // palaces and hands: only mine are mine to click
-  g.append(handRow(p, x + 10, y + 100, w - 68, own));
+  g.append(handRow(p, x + 10, y + 98, w - 28, own));
   const slots = p.palaces.length + 1;
   const fw = Math.max(18, Math.min(40, (w - 28) / slots - 9));
   p.palaces.forEach((pal, i) => g.append(palace(x + 12 + i * (fw + 9), y + 240, pal, i, fw, own)));

@@ -1,27 +1,38 @@
 // In the Year of the Dragon: an SVG board drawn from one seat's view (nothing else).
-import { svg, seatColour } from "/static/util.js";
+// Clickable where natural: action cards, person tiles, hand cards, palaces and residents.
+import { svg } from "/static/util.js";
+import { INK, LINE, MUTED, bind, chip, context, seatMarker, seatName, seatPanel, text, title }
+  from "/static/board-common.js";
+
+// Every visible word of this module (translations replace the values).
+export const WORDS = {
+  title: "In the Year of the Dragon", events: "Events", month: "month", groups: "Action groups",
+  group: "Group", notDealt: "Not dealt yet.", personTrack: "Person track", turnOrder: "Turn order",
+  dragonOf: "’s dragon", vp: "VP", pt: "person track", yuan: "yuan", rice: "rice", fireworks: "fireworks",
+  privileges: "privileges", small: "small", large: "large", hand: "hand", cards: "cards",
+  noPalaces: "no palaces", newPalace: "new", palace: "palace", young: "young", old: "old",
+  tiles: "Person tiles", left: "left", greatEvent: "Great Event", greatWall: "Great Wall",
+  built: "tiles built", legendTail: "(y young, o old — old ones framed bold)",
+  actionCards: { tax: "tax", build: "build", harvest: "harvest", fireworks: "fireworks", parade: "parade",
+    research: "research", privilege: "privilege", wall: "Great Wall" },
+  greatEvents: { hidden: "face down", lantern: "Lantern Festival", buddha: "Buddha", earthquake: "Earthquake",
+    flood: "Flood", eclipse: "Solar Eclipse", volcano: "Volcanic Eruption", tornado: "Tornado", sunrise: "Sunrise",
+    assassination: "Assassination Attempt", edict: "Edict" },
+  eventNames: { peace: "Peace", tribute: "Tribute", drought: "Drought", festival: "Festival",
+    mongol: "Mongols", contagion: "Contagion" },
+  persons: { C: "craftsman", L: "court lady", P: "pyrotechnist", T: "tax collector", W: "warrior",
+    M: "monk", H: "healer", F: "farmer", S: "scholar", J: "joker" },
+};
 
 const W = 1000;
-const EVENTS = { peace: "Peace", tribute: "Tribute", drought: "Drought", festival: "Festival",
-  mongol: "Mongols", contagion: "Contagion" };
-const PERSONS = { C: "craftsman", L: "court lady", P: "pyrotechnist", T: "tax collector",
-  W: "warrior", M: "monk", H: "healer", F: "farmer", S: "scholar" };
 const GREAT_EVENT_MONTH = 7;
-
-function text(x, y, content, attrs = {}) {
-  return svg("text", { x, y, "font-size": 13, fill: "#1d1d1f", ...attrs }, content);
-}
-
-function seatMarker(x, y, seat, r = 9) {
-  return svg("g", {},
-    svg("circle", { cx: x, cy: y, r, fill: seatColour(seat), stroke: "#fff", "stroke-width": 1.5 }),
-    text(x, y + 4, String(seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }));
-}
+const TYPES = "CLPTWMHFS";
+const FLOOR_H = 26;
 
 function eventTrack(view) {
   const g = svg("g", {});
   const w = (W - 20) / 12;
-  g.append(text(10, 14, "Events", { "font-weight": 700 }));
+  g.append(text(10, 14, WORDS.events, { "font-weight": 700, "font-size": 13 }));
   view.event_track.forEach((event, i) => {
     const month = i + 1;
     const current = month === view.round && !view.over;
@@ -29,9 +40,9 @@ function eventTrack(view) {
     const x = 10 + i * w;
     const box = svg("g", { opacity: past ? 0.45 : 1 },
       svg("rect", { x, y: 22, width: w - 4, height: 44, rx: 5, fill: current ? "#E8F1F8" : "#fff",
-        stroke: current ? "#1d1d1f" : "#c5cad0", "stroke-width": current ? 3 : 1 }),
-      text(x + 6, 38, `month ${month}`, { "font-size": 11, fill: "#5f6368" }),
-      text(x + 6, 57, EVENTS[event] || event, { "font-weight": current ? 700 : 400 }));
+        stroke: current ? INK : LINE, "stroke-width": current ? 3 : 1 }),
+      text(x + 6, 38, `${WORDS.month} ${month}`, { "font-size": 11, fill: MUTED }),
+      text(x + 6, 57, WORDS.eventNames[event] || event, { "font-weight": current ? 700 : 400, "font-size": 13 }));
     if (month === GREAT_EVENT_MONTH && view.great_event) {
       box.append(text(x + w - 8, 38, "★", { "text-anchor": "end", fill: "#D55E00" }));
     }
@@ -40,21 +51,24 @@ function eventTrack(view) {
   return g;
 }
 
-function actionGroups(view, names, y) {
+function actionGroups(view, names, y, ctx) {
   const g = svg("g", {});
-  g.append(text(10, y, "Action groups", { "font-weight": 700 }));
+  g.append(text(10, y, WORDS.groups, { "font-weight": 700, "font-size": 13 }));
   const n = Math.max(view.groups.length, 1);
   const w = (W - 20) / n;
-  if (!view.groups.length) g.append(text(10, y + 24, "Not dealt yet.", { fill: "#5f6368" }));
+  if (!view.groups.length) g.append(text(10, y + 24, WORDS.notDealt, { fill: MUTED }));
   view.groups.forEach((group, i) => {
     const x = 10 + i * w;
-    g.append(svg("rect", { x, y: y + 8, width: w - 6, height: 66, rx: 6, fill: "#fff", stroke: "#c5cad0" }));
-    g.append(text(x + 8, y + 26, `Group ${i + 1}`, { "font-size": 11, fill: "#5f6368" }));
-    g.append(text(x + 8, y + 44, group.cards.join(" · ") || "—", { "font-weight": 600 }));
+    g.append(svg("rect", { x, y: y + 8, width: w - 6, height: 70, rx: 6, fill: "#fff", stroke: LINE }));
+    g.append(text(x + 8, y + 24, `${WORDS.group} ${i + 1}`, { "font-size": 11, fill: MUTED }));
+    const cw = Math.min(104, (w - 16) / Math.max(group.cards.length, 1));
+    group.cards.forEach((card, k) => {
+      const c = chip(x + 8 + k * cw, y + 30, cw - 6, 24, WORDS.actionCards[card] || card, { size: 13 });
+      bind(c, `${card}@${i + 1}`, ctx);
+      g.append(c);
+    });
     group.dragons.forEach((seat, k) => {
-      const m = seatMarker(x + 16 + k * 22, y + 62, seat);
-      m.append(svg("title", {}, `${names[seat] || `Seat ${seat + 1}`}'s dragon`));
-      g.append(m);
+      g.append(title(seatMarker(x + w - 20 - k * 22, y + 20, seat), `${seatName(names, seat)}${WORDS.dragonOf}`));
     });
   });
   return g;
@@ -66,78 +80,125 @@ function personTrack(view, names, y) {
   const max = Math.max(30, ...players.map((p) => p.pt + 2));
   const x0 = 130, x1 = W - 20;
   const at = (pt) => x0 + ((x1 - x0) * pt) / max;
-  g.append(text(10, y + 18, "Person track", { "font-weight": 700 }));
+  g.append(text(10, y + 18, WORDS.personTrack, { "font-weight": 700, "font-size": 13 }));
   g.append(svg("line", { x1: x0, y1: y + 14, x2: x1, y2: y + 14, stroke: "#9aa0a6", "stroke-width": 2 }));
   for (let pt = 0; pt <= max; pt += 5) {
     g.append(svg("line", { x1: at(pt), y1: y + 9, x2: at(pt), y2: y + 19, stroke: "#9aa0a6" }));
-    g.append(text(at(pt), y + 34, String(pt), { "text-anchor": "middle", "font-size": 10, fill: "#5f6368" }));
+    g.append(text(at(pt), y + 34, String(pt), { "text-anchor": "middle", "font-size": 10, fill: MUTED }));
   }
   for (const p of players) g.append(seatMarker(at(p.pt), y + 14 - 12 * (p.pt_stack - 1), p.seat));
-  const order = view.turn_order.map((s) => names[s] || `Seat ${s + 1}`).join("  →  ");
-  g.append(text(10, y + 56, `Turn order: ${order}`, { "font-size": 12 }));
+  const order = view.turn_order.map((s) => seatName(names, s)).join("  →  ");
+  g.append(text(10, y + 52, `${WORDS.turnOrder}: ${order}`, { "font-size": 12 }));
   return g;
 }
 
-function palace(x, y, pal, fw) {
+// The person tiles left in the supply; take/sunrise actions make them clickable.
+function personTiles(view, y, ctx) {
+  const g = svg("g", {}, text(10, y + 20, WORDS.tiles, { "font-weight": 700, "font-size": 13 }));
+  const tiles = Object.keys(view.supply).sort((a, b) => TYPES.indexOf(a[0]) - TYPES.indexOf(b[0]) || (a[1] < b[1] ? 1 : -1));
+  const w = (W - 140) / Math.max(tiles.length, 1);
+  tiles.forEach((tile, k) => {
+    const old = tile[1] === "o";
+    const c = chip(130 + k * w, y + 2, w - 6, 28, `${tile} ${view.supply[tile]}`,
+      { size: 12, stroke: old ? INK : "#9aa0a6", fill: view.supply[tile] ? "#fff" : "#f1f3f4" });
+    title(c, `${old ? WORDS.old : WORDS.young} ${WORDS.persons[tile[0]] || tile}: ${view.supply[tile]} ${WORDS.left}`);
+    if (!bind(c, `take ${tile}`, ctx) && !old) bind(c, `sunrise ${tile[0]}`, ctx);
+    g.append(c);
+  });
+  return g;
+}
+
+function palace(x, y, pal, index, fw, ctx) {
   const g = svg("g", {});
-  const fh = 20;
+  const fh = FLOOR_H;
+  const id = `p${index + 1}`;
+  g.append(svg("rect", { class: "face", x: x - 3, y: y - pal.floors * fh - 10, width: fw + 6, height: pal.floors * fh + 12,
+    rx: 3, fill: "none", stroke: "none" }));
   for (let f = 0; f < pal.floors; f++) {
     const fy = y - (f + 1) * fh;
     const who = pal.residents[f];
-    g.append(svg("rect", { x, y: fy, width: fw, height: fh - 2, rx: 2,
-      fill: who ? "#f1f3f4" : "#fff", stroke: who && who.endsWith("o") ? "#1d1d1f" : "#9aa0a6",
+    const room = svg("g", {}, svg("rect", { class: "face", x, y: fy, width: fw, height: fh - 2, rx: 2,
+      fill: who ? "#f1f3f4" : "#fff", stroke: who && who.endsWith("o") ? INK : "#9aa0a6",
       "stroke-width": who && who.endsWith("o") ? 2 : 1 }));
     if (who) {
-      const t = text(x + fw / 2, fy + 13, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 });
-      t.append(svg("title", {}, `${who.endsWith("o") ? "old" : "young"} ${PERSONS[who[0]] || who}`));
-      g.append(t);
+      room.append(text(x + fw / 2, fy + 17, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 }));
+      title(room, `${who.endsWith("o") ? WORDS.old : WORDS.young} ${WORDS.persons[who[0]] || who}`);
+      room.addEventListener("click", (e) => { if (room.classList.contains("legal")) e.stopPropagation(); });
+      if (!bind(room, `replace ${id}:${who}`, ctx)) bind(room, `release ${id}:${who}`, ctx);
     }
+    g.append(room);
   }
-  g.append(svg("path", { d: `M${x - 2} ${y - pal.floors * fh} l${fw / 2 + 2} -8 l${fw / 2 + 2} 8`,
-    fill: "none", stroke: "#5f6368" }));
+  g.append(svg("path", { d: `M${x - 2} ${y - pal.floors * fh} l${fw / 2 + 2} -8 l${fw / 2 + 2} 8`, fill: "none", stroke: MUTED }));
+  title(g, `${WORDS.palace} ${id}`);
+  for (const verb of ["floor", "place", "quake"]) if (bind(g, `${verb} ${id}`, ctx)) break;
   return g;
 }
 
-function playerPanel(p, view, names, mySeat, x, y, w) {
+function newPalace(x, y, fw, ctx) {
+  const g = svg("g", {}, svg("rect", { class: "face", x, y: y - FLOOR_H, width: fw, height: FLOOR_H - 2, rx: 2, fill: "#fff",
+    stroke: "#9aa0a6", "stroke-dasharray": "3 2" }),
+  text(x + fw / 2, y - 9, "+", { "text-anchor": "middle", "font-weight": 700 }));
+  title(g, `${WORDS.palace} ${WORDS.newPalace}`);
+  return bind(g, "floor new", ctx) ? g : null;
+}
+
+function handRow(p, x, y, w, ctx) {
   const g = svg("g", {});
-  const current = view.current_player === p.seat;
-  g.append(svg("rect", { x, y, width: w - 8, height: 250, rx: 8, fill: "#fff",
-    stroke: current ? "#1d1d1f" : "#c5cad0", "stroke-width": current ? 3 : 1 }));
-  g.append(svg("rect", { x, y, width: w - 8, height: 8, rx: 3, fill: seatColour(p.seat) }));
-  g.append(seatMarker(x + 16, y + 26, p.seat));
-  const name = `${names[p.seat] || `Seat ${p.seat + 1}`}${p.seat === mySeat ? " (you)" : ""}`;
-  g.append(text(x + 32, y + 31, name + (current ? "  ◀" : ""), { "font-weight": 700 }));
+  if (!p.hand) {
+    g.append(text(x, y + 12, `${WORDS.hand}: ${p.hand_size} ${WORDS.cards}`, { "font-size": 12 }));
+    return g;
+  }
+  const cw = Math.min(30, w / Math.max(p.hand.length, 1));
+  g.append(text(x, y + 12, `${WORDS.hand}:`, { "font-size": 12 }));
+  p.hand.forEach((card, k) => {
+    const c = chip(x + k * cw, y + 18, cw - 3, 22, card, { size: 12 });
+    title(c, WORDS.persons[card] || card);
+    const first = p.hand.indexOf(card) === k;  // two jokers: one of them is the clickable one
+    if (first && !bind(c, `card ${card}`, ctx)) bind(c, `discard ${card}`, ctx);
+    g.append(c);
+  });
+  return g;
+}
+
+function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
+  const g = seatPanel(x, y, w - 8, 250, p.seat, names, mySeat, view.current_player === p.seat);
   const priv = p.privileges;
   const lines = [
-    `VP ${p.vp}   person track ${p.pt}`,
-    `yuan ${p.yuan}   rice ${p.rice}   fireworks ${p.fireworks}`,
-    `privileges: ${priv.small} small, ${priv.large} large`,
-    p.hand ? `hand: ${p.hand.join(" ") || "—"}` : `hand: ${p.hand_size} cards`,
+    `${WORDS.vp} ${p.vp}   ${WORDS.pt} ${p.pt}`,
+    `${WORDS.yuan} ${p.yuan}   ${WORDS.rice} ${p.rice}   ${WORDS.fireworks} ${p.fireworks}`,
+    `${WORDS.privileges}: ${priv.small} ${WORDS.small}, ${priv.large} ${WORDS.large}`,
   ];
   lines.forEach((line, i) => g.append(text(x + 10, y + 54 + i * 18, line, { "font-size": 12 })));
-  const fw = Math.max(18, Math.min(34, (w - 28) / Math.max(p.palaces.length, 1) - 6));
-  p.palaces.forEach((pal, i) => g.append(palace(x + 10 + i * (fw + 6), y + 236, pal, fw)));
-  if (!p.palaces.length) g.append(text(x + 10, y + 226, "no palaces", { fill: "#5f6368" }));
+  const own = p.seat === mySeat ? ctx : context(null);  // palaces and hands: only mine are mine to click
+  g.append(handRow(p, x + 10, y + 98, w - 28, own));
+  const slots = p.palaces.length + 1;
+  const fw = Math.max(18, Math.min(40, (w - 28) / slots - 9));
+  p.palaces.forEach((pal, i) => g.append(palace(x + 12 + i * (fw + 9), y + 240, pal, i, fw, own)));
+  const extra = newPalace(x + 12 + p.palaces.length * (fw + 9), y + 240, fw, own);
+  if (extra) g.append(extra);
+  else if (!p.palaces.length) g.append(text(x + 10, y + 226, WORDS.noPalaces, { fill: MUTED }));
   return g;
 }
 
 function legend(y) {
-  const items = Object.entries(PERSONS).map(([k, v]) => `${k} ${v}`).join(" · ");
-  return text(10, y, `${items}   (y young, o old — old ones framed bold)`, { "font-size": 11, fill: "#5f6368" });
+  const items = [...TYPES].map((k) => `${k} ${WORDS.persons[k]}`).join(" · ");
+  return text(10, y, `${items}   ${WORDS.legendTail}`, { "font-size": 11, fill: MUTED });
 }
 
-export function drawDragon(view, names, mySeat) {
+export function drawDragon(view, names, mySeat, rawCtx) {
+  const ctx = context(rawCtx);
   const n = view.players.length;
-  const panelY = 280;
+  const panelY = 300;
   const height = panelY + 280;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img",
-    "aria-label": `In the Year of the Dragon, month ${view.round}` });
-  root.append(eventTrack(view), actionGroups(view, names, 90), personTrack(view, names, 185));
+  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", class: "board board-dragon",
+    "aria-label": `${WORDS.title}, ${WORDS.month} ${view.round}` });
+  root.append(eventTrack(view), actionGroups(view, names, 90, ctx), personTrack(view, names, 186),
+    personTiles(view, 250, ctx));
   const w = (W - 12) / n;
-  view.players.forEach((p, i) => root.append(playerPanel(p, view, names, mySeat, 10 + i * w, panelY, w)));
+  view.players.forEach((p, i) => root.append(playerPanel(p, view, names, mySeat, 10 + i * w, panelY, w, ctx)));
   const extra = [];
-  if (view.great_event) extra.push(`Great Event (month ${GREAT_EVENT_MONTH}): ${view.great_event}`);
-  if (view.options.great_wall !== "off") extra.push(`Great Wall: ${view.wall.length} tiles built`);
+  if (view.great_event) extra.push(`${WORDS.greatEvent} (${WORDS.month} ${GREAT_EVENT_MONTH}): ${WORDS.greatEvents[view.great_event] || view.great_event}`);
+  if (view.options.great_wall !== "off") extra.push(`${WORDS.greatWall}: ${view.wall.length} ${WORDS.built}`);
   if (extra.length) root.append(text(10, panelY - 12, extra.join("   ·   "), { "font-size": 12 }));
   root.append(legend(height - 6));
   return root;

@@ -1,7 +1,6 @@
 // The table page: one WebSocket to the server; everything shown comes from its messages.
 import { el, seatColour } from "/static/util.js";
-import { drawDragon } from "/static/board-dragon.js";
-import { drawGeneric } from "/static/board-generic.js";
+import { boardFor } from "/static/boards.js";
 import { lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
 
@@ -9,7 +8,6 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
 const token = params.get("token") || new URLSearchParams(location.search).get("token");
 
-const BOARDS = { dragon: drawDragon };
 let names = [];
 let mySeat = null;
 let socket = null;
@@ -85,8 +83,8 @@ function showUpdate(msg) {
   showTurn(msg);
   if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
   showLog(msg.log);
-  const draw = BOARDS[msg.view.game] || drawGeneric;
-  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat));
+  const draw = boardFor(msg.view.game);
+  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat, { legal: msg.legal_actions, act: send }));
   showEnd(msg);
   showFeatures(msg);
 }

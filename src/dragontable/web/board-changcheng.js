@@ -1,0 +1,302 @@
+// Chang Cheng: an SVG board drawn from one seat's view (nothing else).
+// The wall runs west → east through the board sides of the layout, two sides per row:
+// Mongol regions to the north (threat tokens), wall spaces, Chinese provinces to the south
+// (reputation tokens, face-down cards). When several kinds of action target the same spaces,
+// a row of mode chips picks the one that clicks on the board.
+import { svg, seatColour } from "/static/util.js";
+import { INK, LINE, MUTED, NEUTRAL_COLOUR, argsOf, bind, chip, context, seatMarker, seatName, seatPanel, text, title }
+  from "/static/board-common.js";
+
+// Every visible word of this module (translations replace the values).
+export const WORDS = {
+  title: "Chang Cheng", turn: "Turn", emperor: "emperor cards", extensions: "boards added",
+  stock: "boards left", tokens: "tokens left: reputation", threatTokens: "threat", neutralPool: "neutral walls",
+  events: "events", scoring: "scoring", virtual: "virtual walls",
+  region: "Mongol region", province: "province", reputation: "reputation token", value: "value",
+  hiddenThreat: "?", removed: "×", tokenRemoved: "removed", threat: "threat token", scouted: "scouted by", scored: "scored",
+  space: "space", reserved: "kept for", destroyed: "destroyed", neutral: "neutral",
+  score: "score", singles: "singles", double: "double", tower: "tower", cards: "cards", played: "revealed",
+  west: "◀ west", east: "east ▶", extend: "add side", choose: "Click on the board to",
+  pieces: { single: "single wall", double: "double wall", tower: "tower" },
+  verbs: { "two-singles": "two singles", double: "double wall", tower: "tower", single: "single wall",
+    reserve: "keep space", neutral: "neutral wall", destroy: "destroy", swap: "swap", with: "swap with",
+    "two-cards": "two cards", "card-single": "card + single", card: "one card" },
+  cardNames: { warrior: "warrior", traitor: "traitor", flood: "flood", builder: "builder", master: "master builder",
+    mandarin: "mandarin" },
+  cardMarks: { warrior: "Wa", traitor: "Tr", flood: "Fl", builder: "Bu", master: "MB", mandarin: "Md" },
+};
+
+const SPACE_VERBS = ["two-singles", "double", "tower", "single", "reserve", "neutral", "destroy", "swap", "with"];
+const CARD_VERBS = ["two-cards", "card-single", "card"];
+const W = 1000, X0 = 10, SIDE_W = 485, SIDE_GAP = 10, ROW_H = 226;
+const SPACE_Y = 62, SPACE_H = 40, PROV_Y = 110, PROV_H = 92, HEAD_H = 70;
+const STONE = "#e9e4d8";
+
+// The mode chosen with the mode chips survives redraws while it stays legal.
+const choice = { verb: null, card: null };
+
+function ownerSeat(view, owner) {
+  const p = view.players.find((q) => q.colour === owner);
+  return p ? p.seat : "neutral";
+}
+
+function cardMark(card) { return WORDS.cardMarks[card] || card.slice(0, 2); }
+function cardWord(card) { return WORDS.cardNames[card] || card; }
+
+// Verbs of the legal actions that target a space or a province, and the mode in force.
+function modes(ctx) {
+  const verbs = [...new Set(ctx.legal.map((a) => a.split(" ")[0]))];
+  const list = verbs.filter((v) => SPACE_VERBS.includes(v) || CARD_VERBS.includes(v));
+  if (!list.includes(choice.verb)) choice.verb = list[0] || null;
+  if (CARD_VERBS.includes(choice.verb)) {
+    const cards = [...new Set(argsOf(ctx, choice.verb).map(([c]) => c))];
+    if (!cards.includes(choice.card)) choice.card = cards[0] || null;
+  }
+  return list;
+}
+
+function spaceX(pos, x) { return x + 4 + (pos - 1) * ((SIDE_W - 8) / 13); }
+const SPACE_W = (SIDE_W - 8) / 13;
+
+function sideOrigin(i) {
+  return { x: X0 + (i % 2) * (SIDE_W + SIDE_GAP), y: HEAD_H + Math.floor(i / 2) * ROW_H };
+}
+
+function posOf(space) { return Number(space.split(".")[1]); }
+function sideOf(id) { return id.split(/[.-]/)[0]; }
+
+function span(spaces, o) {
+  const a = posOf(spaces[0]), b = posOf(spaces[spaces.length - 1]);
+  return [spaceX(a, o.x), spaceX(b, o.x) + SPACE_W];
+}
+
+function region(view, r, o, names, ctx) {
+  const [x1, x2] = span(r.spaces, o);
+  const g = svg("g", {}, svg("rect", { class: "face", x: x1 + 1, y: o.y + 6, width: x2 - x1 - 2, height: 50, rx: 4,
+    fill: "#efe7f3", stroke: "#9aa0a6" }));
+  g.append(text(x1 + 6, o.y + 22, r.region, { "font-size": 12, fill: MUTED }));
+  const known = typeof r.threat === "number", removed = r.threat === "removed";
+  const label = known ? String(r.threat) : removed ? WORDS.removed : WORDS.hiddenThreat;
+  const cx = x2 - 22, cy = o.y + 32;
+  g.append(title(svg("g", {}, svg("polygon", { points: `${cx},${cy - 16} ${cx + 16},${cy} ${cx},${cy + 16} ${cx - 16},${cy}`,
+    fill: known || removed ? "#fff" : MUTED, stroke: removed ? LINE : INK, "stroke-width": 1.5,
+    "stroke-dasharray": removed ? "3 2" : "none" }),
+  text(cx, cy + 5, label, { "text-anchor": "middle", "font-weight": 700, fill: known ? "#B00020" : removed ? MUTED : "#fff" })),
+  `${WORDS.threat}: ${removed ? WORDS.tokenRemoved : label}`));
+  r.scouted_by.forEach((s, k) => g.append(title(seatMarker(x1 + 12 + k * 20, o.y + 42, s, 8),
+    `${WORDS.scouted} ${seatName(names, s)}`)));
+  title(g, `${WORDS.region} ${r.region}`);
+  bind(g, `scout ${r.region}`, ctx) || bind(g, `remove ${r.region}`, ctx);
+  return g;
+}
+
+function piece(x, y, entry, seat) {
+  const fill = seat === "neutral" ? NEUTRAL_COLOUR : seatColour(seat);
+  const g = svg("g", {});
+  if (entry.piece === "tower") {
+    g.append(svg("path", { d: `M${x + 3} ${y + SPACE_H - 2} V${y - 8} h6 v5 h5 v-5 h6 v5 h5 v-5 h${SPACE_W - 33} V${y + SPACE_H - 2} Z`,
+      fill, stroke: INK, "stroke-width": 1.5 }));
+  } else {
+    g.append(svg("rect", { x: x + 2, y: y + 4, width: SPACE_W - 4, height: SPACE_H - 8, rx: 2, fill, stroke: INK,
+      "stroke-width": entry.piece === "double" ? 2.5 : 1 }));
+
+  }
+  const mark = seat === "neutral" ? "N" : String(seat + 1);
+  g.append(text(x + SPACE_W / 2, y + SPACE_H / 2 + 5, mark, { "text-anchor": "middle", fill: "#fff", "font-weight": 700 }));
+  if (entry.destroyed) {
+    g.append(svg("path", { d: `M${x + 4} ${y + 6} L${x + SPACE_W - 4} ${y + SPACE_H - 6} M${x + SPACE_W - 4} ${y + 6} L${x + 4} ${y + SPACE_H - 6}`,
+      stroke: INK, "stroke-width": 3 }));
+  }
+  return g;
+}
+
+// The link drawn between the two halves of a double wall.
+function bridge(view, entry, o) {
+  const seat = ownerSeat(view, entry.owner);
+  const x = spaceX(posOf(entry.space), o.x) + SPACE_W - 5, y = o.y + SPACE_Y + 14;
+  return svg("rect", { x, y, width: 10, height: SPACE_H - 28, fill: seat === "neutral" ? NEUTRAL_COLOUR : seatColour(seat),
+    stroke: INK });
+}
+
+function space(view, entry, o, names, ctx) {
+  const x = spaceX(posOf(entry.space), o.x), y = o.y + SPACE_Y;
+  const g = svg("g", {}, svg("rect", { class: "face", x: x + 1, y, width: SPACE_W - 2, height: SPACE_H, fill: STONE,
+    stroke: "#9aa0a6" }));
+  const words = [`${WORDS.space} ${entry.space}`];
+  if (entry.owner) {
+    const seat = ownerSeat(view, entry.owner);
+    g.append(piece(x, y, entry, seat));
+    words.push(`${seat === "neutral" ? WORDS.neutral : seatName(names, seat)}: ${WORDS.pieces[entry.piece] || entry.piece}`);
+    if (entry.destroyed) words.push(WORDS.destroyed);
+  } else {
+    g.append(text(x + SPACE_W / 2, y + SPACE_H / 2 + 4, entry.space.split(".")[1], { "text-anchor": "middle",
+      "font-size": 11, fill: MUTED }));
+  }
+  if (entry.reserved_for !== undefined) {
+    g.append(seatMarker(x + SPACE_W / 2, y + SPACE_H - 7, entry.reserved_for, 6));
+    words.push(`${WORDS.reserved} ${seatName(names, entry.reserved_for)}`);
+  }
+  title(g, words.join(" · "));
+  if (SPACE_VERBS.includes(choice.verb)) bind(g, `${choice.verb} ${entry.space}`, ctx);
+  return g;
+}
+
+function provinceCard(x, y, c, view, ctx) {
+  const own = "card" in c;
+  const g = svg("g", {}, svg("rect", { class: "face", x, y, width: 26, height: 32, rx: 3, fill: seatColour(c.seat),
+    stroke: INK }),
+  text(x + 13, y + 13, String(c.seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }),
+  text(x + 13, y + 27, own ? cardMark(c.card) : "?", { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }));
+  return title(g, own ? cardWord(c.card) : WORDS.cards);
+}
+
+function province(view, p, o, names, ctx) {
+  const [x1, x2] = span(p.spaces, o);
+  const y = o.y + PROV_Y;
+  const now = view.scoring && view.scoring.province === p.province;
+  const g = svg("g", { opacity: p.scored && !now ? 0.55 : 1 }, svg("rect", { class: "face", x: x1 + 1, y, width: x2 - x1 - 2,
+    height: PROV_H, rx: 4, fill: now ? "#FFF8E1" : "#f7efd9", stroke: now ? INK : "#9aa0a6", "stroke-width": now ? 3 : 1 }));
+  g.append(text(x1 + 6, y + 16, p.province, { "font-size": 12, fill: MUTED }));
+  const value = p.spaces.length + p.reputation;
+  g.append(title(svg("g", {}, svg("circle", { cx: x2 - 20, cy: y + 22, r: 15, fill: "#fff", stroke: INK, "stroke-width": 1.5 }),
+    text(x2 - 20, y + 27, `+${p.reputation}`, { "text-anchor": "middle", "font-weight": 700 })), WORDS.reputation));
+  g.append(text(x1 + 6, y + 36, p.scored ? `✓ ${WORDS.scored}` : `${WORDS.value} ${value}`,
+    { "font-size": 13, "font-weight": 700 }));
+  p.cards.forEach((c, k) => g.append(provinceCard(x1 + 6 + k * 29, y + 50, c, view, ctx)));
+  title(g, `${WORDS.province} ${p.province}`);
+  if (CARD_VERBS.includes(choice.verb) && choice.card) bind(g, `${choice.verb} ${choice.card} ${p.province}`, ctx);
+  return g;
+}
+
+function sideBlock(view, side, i, names, ctx) {
+  const o = sideOrigin(i);
+  const g = svg("g", {});
+  g.append(svg("rect", { x: o.x, y: o.y, width: SIDE_W, height: ROW_H - 8, rx: 6, fill: "#fff", stroke: INK, "stroke-width": 2 }));
+  g.append(text(o.x + SIDE_W / 2, o.y + ROW_H - 12, side, { "text-anchor": "middle", "font-size": 11, fill: MUTED }));
+  for (const r of view.regions) if (sideOf(r.region) === side) g.append(region(view, r, o, names, ctx));
+  const spaces = view.spaces.filter((s) => sideOf(s.space) === side);
+  spaces.forEach((s, k) => {
+    const next = spaces[k + 1];
+    const joined = s.piece === "double" && next && next.piece === "double" && next.owner === s.owner;
+    g.append(space(view, s, o, names, ctx));
+    if (joined) g.append(bridge(view, s, o));
+  });
+  for (const p of view.provinces) if (sideOf(p.province) === side) g.append(province(view, p, o, names, ctx));
+  return g;
+}
+
+function header(view) {
+  const [added, most] = view.extensions;
+  const facts = [`${WORDS.turn} ${view.turn}`, `${WORDS.extensions} ${added}/${most}`, `${WORDS.emperor} ${view.emperor_cards}`,
+    `${WORDS.stock} ${view.stock.join(", ") || "—"}`, `${WORDS.tokens} ${view.supply.reputation}, ${WORDS.threatTokens} ${view.supply.threat}`];
+  if (view.players.length === 2) facts.push(`${WORDS.neutralPool} ${view.neutral_pool}`);
+  const g = svg("g", {}, text(X0, 20, facts.join("   ·   "), { "font-size": 13 }));
+  if (view.events.length) g.append(text(W - 10, 20, `${WORDS.events}: ${view.events.join(", ")}`, { "text-anchor": "end", "font-size": 13 }));
+  return g;
+}
+
+// Mode chips (which verb clicks on the board) and the cards to play, or the extension ends.
+function modeRow(list, ctx, redraw) {
+  const g = svg("g", {});
+  let x = X0;
+  if (list.length) {
+    g.append(text(x, 50, WORDS.choose, { "font-size": 13, fill: MUTED }));
+    x += WORDS.choose.length * 7 + 12;
+  }
+  for (const verb of list) {
+    const label = WORDS.verbs[verb] || verb;
+    const w = 16 + label.length * 7.5;
+    const c = chip(x, 34, w, 24, label, { size: 12 });
+    c.classList.add("mode");
+    c.setAttribute("data-mode", verb);
+    if (verb === choice.verb) c.classList.add("on");
+    c.setAttribute("aria-pressed", String(verb === choice.verb));
+    c.addEventListener("click", () => { choice.verb = verb; choice.card = null; redraw(); });
+    g.append(c);
+    x += w + 6;
+  }
+  for (const [side, end] of argsOf(ctx, "extend")) {
+    const c = chip(end === "west" ? x : W - 150, 34, 140, 24, end === "west" ? `${WORDS.west} ${side}` : `${side} ${WORDS.east}`, { size: 12 });
+    title(c, `${WORDS.extend} ${side}`);
+    bind(c, `extend ${side} ${end}`, ctx);
+    g.append(c);
+    if (end === "west") x += 146;
+  }
+  return g;
+}
+
+function scoringBox(view, names, ctx, y) {
+  const s = view.scoring;
+  const g = svg("g", {}, svg("rect", { x: X0, y, width: W - 20, height: 46, rx: 6, fill: "#FFF8E1", stroke: INK }));
+  const p = view.provinces.find((q) => q.province === s.province);
+  const value = p ? p.spaces.length + p.reputation + s.value_delta : s.value_delta;
+  const extra = s.virtual_walls.map((n, seat) => [n, seat]).filter(([n]) => n)
+    .map(([n, seat]) => `${seatName(names, seat)} +${n}`);
+  g.append(text(X0 + 10, y + 28, `${WORDS.scoring} ${s.province}: ${WORDS.value} ${value}` +
+    (extra.length ? ` · ${WORDS.virtual}: ${extra.join(", ")}` : ""), { "font-weight": 700 }));
+  s.pending.forEach((c, k) => {
+    const colour = view.players[c.seat] ? view.players[c.seat].colour : "neutral";
+    const x = X0 + 420 + k * 92;
+    const node = chip(x, y + 8, 86, 30, cardWord(c.card), { size: 12, fill: "#fff" });
+    node.append(seatMarker(x + 10, y + 23, c.seat, 7));
+    title(node, `${seatName(names, c.seat)}: ${cardWord(c.card)}`);
+    bind(node, `cancel ${colour}:${c.card}`, ctx);
+    g.append(node);
+  });
+  return g;
+}
+
+function handRow(x, y, w, p, ctx, redraw) {
+  const g = svg("g", {});
+  if (!p.hand) {
+    for (let k = 0; k < p.hand_size; k++) g.append(svg("rect", { x: x + k * 14, y, width: 22, height: 30, rx: 3, fill: "#7a5c3a", stroke: "#fff" }));
+    g.append(text(x + p.hand_size * 14 + 16, y + 20, `${WORDS.cards}: ${p.hand_size}`, { "font-size": 13 }));
+    return g;
+  }
+  const cw = Math.min(78, w / Math.max(p.hand.length, 1));
+  const playable = CARD_VERBS.includes(choice.verb) ? new Set(argsOf(ctx, choice.verb).map(([c]) => c)) : new Set();
+  p.hand.forEach((card, k) => {
+    const c = chip(x + k * cw, y, cw - 4, 30, cw < 70 ? cardMark(card) : cardWord(card), { size: 12 });
+    title(c, cardWord(card));
+    if (playable.has(card)) {
+      c.classList.add("mode");
+      c.setAttribute("data-card", card);
+      c.setAttribute("aria-pressed", String(card === choice.card));
+      if (card === choice.card) c.classList.add("on");
+      c.addEventListener("click", () => { choice.card = card; redraw(); });
+    }
+    g.append(c);
+  });
+  return g;
+}
+
+function playerPanel(view, p, names, mySeat, x, y, w, ctx, redraw) {
+  const g = seatPanel(x, y, w, 150, p.seat, names, mySeat, view.current_player === p.seat);
+  g.append(text(x + 10, y + 54, `${WORDS.score} ${p.score}`, { "font-weight": 700 }));
+  const pieces = `${WORDS.singles} ${p.singles} · ${WORDS.double} ${p.double ? 1 : 0} · ${WORDS.tower} ${p.tower ? 1 : 0}`;
+  g.append(text(x + 10, y + 74, pieces, { "font-size": 13 }));
+  const gone = p.revealed.map(cardMark).join(" ");
+  g.append(title(text(x + 10, y + 94, `${WORDS.played}: ${gone || "—"}`, { "font-size": 13, fill: MUTED }),
+    p.revealed.map(cardWord).join(", ")));
+  g.append(handRow(x + 10, y + 108, w - 20, p, p.seat === mySeat ? ctx : context(null), redraw));
+  return g;
+}
+
+export function drawChangcheng(view, names, mySeat, rawCtx) {
+  const ctx = context(rawCtx);
+  const list = modes(ctx);
+  const rows = Math.ceil(view.layout.length / 2);
+  const scoringY = HEAD_H + rows * ROW_H;
+  const panelY = scoringY + (view.scoring ? 56 : 0);
+  const height = panelY + 160;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", class: "board board-changcheng",
+    "aria-label": `${WORDS.title}, ${WORDS.turn} ${view.turn}` });
+  const redraw = () => root.replaceWith(drawChangcheng(view, names, mySeat, rawCtx));
+  root.append(header(view), modeRow(list, ctx, redraw));
+  view.layout.forEach((side, i) => root.append(sideBlock(view, side, i, names, ctx)));
+  if (view.scoring) root.append(scoringBox(view, names, ctx, scoringY));
+  const n = view.players.length;
+  const w = (W - 20 - (n - 1) * 8) / n;
+  view.players.forEach((p, i) => root.append(playerPanel(view, p, names, mySeat, X0 + i * (w + 8), panelY, w, ctx, redraw)));
+  return root;
+}

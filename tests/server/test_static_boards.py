@@ -1,0 +1,48 @@
+"""The page's boards: every game has an SVG board module, served with what it imports."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dragontable import games
+
+IMPORT = re.compile(r'from "(/static/[^"]+)"')
+
+
+def served_js(client: TestClient, path: str) -> str:
+    resp = client.get(path)
+    assert resp.status_code == 200, path
+    assert "javascript" in resp.headers["content-type"], path
+    return resp.text
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_each_game_has_a_board_module(client: TestClient, game: str) -> None:
+    path = f"/static/board-{game}.js"
+    source = served_js(client, path)
+    assert re.search(r"export function draw\w+\(view, names, mySeat, \w+\)", source), path
+    assert "export const WORDS" in source, f"{path} keeps its visible words in WORDS"
+
+
+def test_the_table_page_reaches_every_board_through_served_modules(client: TestClient) -> None:
+    seen: set[str] = set()
+    todo = ["/static/table.js"]
+    while todo:
+        path = todo.pop()
+        seen.add(path)
+        todo += [p for p in IMPORT.findall(served_js(client, path)) if p not in seen]
+    assert {f"/static/board-{game}.js" for game in games.names()} <= seen
+    assert "/static/board-common.js" in seen
+
+
+def test_legal_board_elements_are_styled(client: TestClient) -> None:
+    resp = client.get("/static/style.css")
+    assert resp.status_code == 200
+    assert re.search(r"#board \.legal\b[^{]*\{[^}]*cursor: pointer", resp.text)
+
+
+def test_an_unknown_board_is_not_found(client: TestClient) -> None:
+    assert client.get("/static/board-chess.js").status_code == 404

@@ -46,10 +46,9 @@ PLAN: tuple[Matchup, ...] = tuple(
         for g in ("dragon", "ming", "changcheng")
     ]
     + [
-        Matchup(
-            f"{g}-mcts1s-greedy-2p", g, ("mcts:1s", "greedy"), 40, 0.65, "mcts 1 s beats greedy"
-        )
-        for g in ("dragon", "ming", "changcheng")
+        Matchup(f"{g}-mcts1s-greedy-2p", g, ("mcts:1s", "greedy"), n, 0.65, "mcts 1 s beats greedy")
+        # a Ming game holds about three times as many decisions as a Dragon game
+        for g, n in (("dragon", 40), ("ming", 20), ("changcheng", 40))
     ]
     + [
         Matchup(

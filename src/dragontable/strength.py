@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import OptionError
-from .tournament import play_one, summarise
+from .tournament import markdown_table, play_one, summarise
 
 SEED = 1
 
@@ -169,19 +169,8 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
 
 
 def _table(summary: dict[str, Any]) -> str:
-    out = [
-        f"{summary['game']}, {summary['players']} players, {summary['games']} games.",
-        "",
-        "| bot | wins | win rate (95% CI) | mean score (±95% CI) | mean rank | rating |",
-        "|---|---|---|---|---|---|",
-    ]
-    for r in summary["bots"]:
-        lo, hi = r["win_rate_ci95"]
-        out.append(
-            f"| {r['bot']} | {r['wins']} | {r['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | "
-            f"{r['mean_score']} ± {r['score_ci95']} | {r['mean_rank']} | {r['rating_ordinal']} |"
-        )
-    return "\n".join(out)
+    caption = f"{summary['game']}, {summary['players']} players, {summary['games']} games."
+    return caption + "\n\n" + markdown_table(summary)
 
 
 def _machine() -> str:

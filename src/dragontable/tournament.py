@@ -131,10 +131,17 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def markdown(result: dict[str, Any]) -> str:
-    lines = [
+    """The result as a caption and a Markdown table, one row per bot."""
+    caption = (
         f"{result['game']}, {result['players']} players, {result['games']} games, "
-        f"seed {result['seed']}",
-        "",
+        f"seed {result['seed']}"
+    )
+    return caption + "\n\n" + markdown_table(result)
+
+
+def markdown_table(result: dict[str, Any]) -> str:
+    """One Markdown row per bot: wins, win rate with its interval, score, rank, rating."""
+    lines = [
         "| bot | wins | win rate (95% CI) | mean score (±95% CI) | mean rank | rating |",
         "|---|---|---|---|---|---|",
     ]

@@ -63,6 +63,15 @@ PLAN: tuple[Matchup, ...] = tuple(
 )
 
 
+# What a reader must know about how a matchup's games on file were played.
+NOTES = {
+    "dragon-mcts1s-greedy-2p": "played before commit 2656814 made `mcts:1s` count CPU "
+    "time: one second of wall-clock time per move on a machine shared with other work, "
+    "so the search had at most one CPU second a move; a lower bound of its strength.",
+}
+NOTES["dragon-mcts1s-3greedy-4p"] = NOTES["dragon-mcts1s-greedy-2p"]
+
+
 def select(names: Iterable[str] | None) -> list[Matchup]:
     """The matchups named (all of them for ``None``); an unknown name is an error."""
     if not names:
@@ -165,6 +174,8 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
             f"{first['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"
         )
         details += ["", f"## {m.name}", "", _table(summary)]
+        if m.name in NOTES:
+            details += ["", f"Note: {NOTES[m.name]}"]
     return "\n".join(lines + details) + "\n"
 
 

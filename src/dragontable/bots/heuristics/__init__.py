@@ -7,7 +7,10 @@ import importlib
 from ...core.errors import OptionError
 from ..greedy import Evaluate
 
-_MODULES = {"dragon": "dragontable.bots.heuristics.dragon"}
+_MODULES = {
+    "dragon": "dragontable.bots.heuristics.dragon",
+    "changcheng": "dragontable.bots.heuristics.changcheng",
+}
 
 
 def evaluator(game: str) -> Evaluate:

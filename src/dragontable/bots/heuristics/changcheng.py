@@ -33,7 +33,7 @@ CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
     D.MASTER: float(D.MASTER_WALLS),
     D.MANDARIN: 1.5,
 }
-CARD_HELD = 0.8  # a card kept in hand: the option to swing a later province
+CARD_HELD = 1.5  # a card kept in hand: the option to swing a later province
 DOUBLE_HELD = 3.0  # the unplaced double wall: its bonus still to come
 TOWER_HELD = 1.0  # the unplaced tower: protection still to place
 
@@ -48,8 +48,14 @@ def _lead_chance(margin: float, free: int, spread: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+Segments = tuple[tuple[int, str, bool] | None, ...]
+Extra = tuple[tuple[int, float], ...]
+
+
 @lru_cache(maxsize=1 << 16)
-def _area(players: int, segments: tuple[Any, ...], extra: tuple[Any, ...], spread: float) -> Any:
+def _area(
+    players: int, segments: Segments, extra: Extra, spread: float
+) -> tuple[tuple[float, ...], frozenset[int]]:
     """Per seat, the chance to end among the leaders of an area, and its tower owners.
 
     ``segments`` are the area's spaces (``None`` when free), ``extra`` adds
@@ -69,6 +75,8 @@ def _area(players: int, segments: tuple[Any, ...], extra: tuple[Any, ...], sprea
         counts[owner] += walls
     values = sorted(counts.values())
     top, second = values[-1], values[-2]
+    if top <= 0 and not free and not spread:
+        return (0.0,) * players, frozenset(towers)  # nobody left standing: nobody leads
     chances = []
     for s in range(players):
         mine = counts[s]

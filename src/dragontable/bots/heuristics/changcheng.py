@@ -11,7 +11,7 @@ unless its own tower stands there: spread walls, scout the tokens, put the tower
 where you must hold the majority. The double wall pays 2-4 points at once, most
 across province and region borders. With two players the neutral walls block the
 rival's majorities. Only the lead over the others counts, so the estimate is the
-seat's expected final score minus its rivals'.
+seat's expected final score minus the mean of its rivals'.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from ...games.changcheng import data as D
 from ...games.changcheng.view import REMOVED, token_seen
 
 SHARPNESS = 1.6  # how fast a majority lead turns into certainty
-RIVAL_MAX = 0.5  # weight of the best rival (vs the rivals' mean) in the comparison
 CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
     D.WARRIOR: 0.5,
     D.TRAITOR: 1.0,
@@ -154,12 +153,11 @@ def _supplies(st: Any, est: list[float]) -> None:
 
 
 def evaluate(st: Any, seat: int) -> float:
-    """``seat``'s expected final lead over its rivals, from what the seat can see."""
+    """``seat``'s expected final score minus its rivals' mean, from what the seat can see."""
     est = [float(x) for x in st.score]
     if st.tasks:
         _provinces(st, seat, est)
         _regions(st, seat, est)
         _supplies(st, est)
     others = [est[s] for s in range(st.players) if s != seat]
-    rival = RIVAL_MAX * max(others) + (1 - RIVAL_MAX) * sum(others) / len(others)
-    return est[seat] - rival
+    return est[seat] - sum(others) / len(others)

@@ -58,6 +58,14 @@ def test_the_master_builder_is_worth_more_than_a_flood_in_a_contested_province()
     assert evaluate(master, RED) > evaluate(flood, RED)
 
 
+@pytest.mark.parametrize(("events", "gain"), [("none", 0), ("dominance", D.DOMINANCE_PER_SPACE)])
+def test_with_dominance_in_play_a_wall_extends_the_own_run(events: str, gain: int) -> None:
+    st = position("2B.05=R 2B.06=R", events=events)
+    joined = after(st, "two-singles 2B.07", "single 1A.10")  # same province and region
+    apart = after(st, "two-singles 2B.08", "single 1A.10")
+    assert evaluate(joined, RED) - evaluate(apart, RED) == pytest.approx(gain)
+
+
 def _with_threat(walls: str, value: int) -> Any:
     st = position(walls)
     st.threat["1A-M2"] = value

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...games.changcheng import data as D
+from ...games.changcheng.final import event_points
 from ...games.changcheng.view import REMOVED, token_seen
 
 SHARPNESS = 1.6  # how fast a majority lead turns into certainty
@@ -145,11 +146,14 @@ def _regions(st: Any, seat: int, est: list[float]) -> None:
 
 
 def _supplies(st: Any, est: list[float]) -> None:
-    """Add the worth of what each seat has not placed yet."""
-    imperial = D.IMPERIAL_PER_CARD if D.IMPERIAL_REWARD in st.events else 0
+    """Add the worth of what each seat has not placed yet and of the event cards.
+
+    Events count as if the game ended now: all they read is public.
+    """
     for s in range(st.players):
-        est[s] += len(st.hands[s]) * (CARD_HELD + imperial)
+        est[s] += len(st.hands[s]) * CARD_HELD
         est[s] += DOUBLE_HELD * st.double[s] + TOWER_HELD * st.tower[s]
+        est[s] += sum(event_points(st, e, s) for e in st.events)
 
 
 def evaluate(st: Any, seat: int) -> float:

@@ -10,6 +10,7 @@ from ..greedy import Evaluate
 _MODULES = {
     "dragon": "dragontable.bots.heuristics.dragon",
     "ming": "dragontable.bots.heuristics.ming",
+    "changcheng": "dragontable.bots.heuristics.changcheng",
 }
 
 

@@ -9,8 +9,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dragontable.bots import BOTS
-from dragontable.core.messages import LANGUAGES, render
+from dragontable.core.messages import LANGUAGES, catalog, render
 from dragontable.core.rng import Rng
+from dragontable.games.changcheng import data as changcheng
+from dragontable.games.dragon import data as dragon
+from dragontable.games.ming import data as ming
 from dragontable.server.app import BOT_LEVELS
 
 from .conftest import new_table, next_update, ws_url
@@ -20,7 +23,28 @@ SERVER = resources.files("dragontable").joinpath("server")
 PAGES = {"/": "index.html", "/table/abc": "table.html", "/replay/abc": "replay.html"}
 PLACEHOLDER = re.compile(r"\{(\w+)(?:\[([^\]]*)\])?\}")  # {name} or {n[one|few|many]}
 PLURAL_FORMS = {"en": 2, "pl": 3, "uk": 3, "zh": 1}
-FAMILIES = "lang|list|lobby|table|replay|chart|bot|status|error"
+FAMILIES = "lang|list|lobby|table|replay|chart|bot|status|error|board"
+KEY = re.compile(rf'"((?:{FAMILIES})\.[\w.-]+)"')  # a key given to a helper or kept in a table
+MING_MAP = ming.load_map()
+# The game terms each board words (board.<game>.term.<code>, as the game's catalog words
+# <game>.term.<code>): every code the views can hold where the board shows a term.
+BOARD_TERMS = {
+    "dragon": [
+        *dragon.EVENTS,
+        *dragon.GREAT_EVENTS,
+        *dragon.ACTION_CARDS,
+        dragon.WALL_CARD,
+        *dragon.CARDS,
+        *dragon.TILES,
+    ],
+    "ming": [*MING_MAP.cards, *MING_MAP.provinces, *(f"province.{p}" for p in MING_MAP.provinces)],
+    "changcheng": [
+        *changcheng.CARDS,
+        *changcheng.KIND_NAMES.values(),
+        *changcheng.EVENTS,
+        "neutral",
+    ],
+}
 
 
 def web_files(suffix: str) -> list[str]:
@@ -56,7 +80,7 @@ def used_keys() -> set[str]:
     for script in web_files(".js"):
         text = WEB.joinpath(script).read_text("utf-8")
         keys |= {k for _, k in re.findall(r"\bt\(\s*([\"'`])([^\"'`$]+)\1", text)}
-        keys |= set(re.findall(rf'"((?:{FAMILIES})\.[a-z_.]+)"', text))  # keys given to helpers
+        keys |= set(KEY.findall(text))
     keys |= {f"status.{s}" for s in ("open", "running", "finished")}
     keys |= {f"bot.{b.partition(':')[0]}" for b in BOT_LEVELS if b.partition(":")[0] in BOTS}
     for module in SERVER.iterdir():
@@ -69,6 +93,12 @@ def test_every_string_the_page_uses_is_in_every_locale(client: TestClient) -> No
     keys = used_keys()
     assert {"lobby.open_table", "table.your_turn", "error.not_your_turn", "bot.greedy"} <= keys
     assert {"table.undo", "replay.position", "replay.first", "chart.title"} <= keys
+    assert {
+        "board.seat",
+        "board.dragon.events",
+        "board.ming.phases.3",
+        "board.changcheng.verb.two-cards",
+    } <= keys
     for lang in LANGUAGES:
         assert sorted(keys - set(locale(client, lang))) == [], lang
 
@@ -97,6 +127,72 @@ def test_no_script_keeps_its_own_english_strings() -> None:
     for script in web_files(".js"):
         text = WEB.joinpath(script).read_text("utf-8")
         assert not re.search(r"\b[A-Z]+_TEXT\s*=\s*\{", text), script
+
+
+def constant_objects(text: str) -> dict[str, str]:
+    """Each ``const NAME = { ... }`` of a script: its name and its body (nested braces too)."""
+    found = {}
+    for match in re.finditer(r"\bconst\s+(\w+)\s*=\s*\{", text):
+        depth, end = 1, match.end()
+        while depth and end < len(text):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        found[match.group(1)] = text[match.end() : end - 1]
+    return found
+
+
+def english_values(body: str) -> list[str]:
+    """The string values of an object literal that are words, not keys or colours."""
+    values = re.findall(r'(?:^|[{,\s])["\w-]+\s*:\s*"([^"]*)"', body)
+    return [
+        v
+        for v in values
+        if re.search("[A-Za-z]", v) and not re.fullmatch(r"#\w+|[\w-]+(\.[\w-]+)+", v)
+    ]
+
+
+def test_english_objects_are_caught() -> None:
+    """The check below finds a WORDS table as the boards had, and passes key and colour tables."""
+    old = 'export const WORDS = { title: "Ming Dynasty", marks: { horse: "H" } };'
+    assert english_values(constant_objects(old)["WORDS"]) == ["Ming Dynasty", "H"]
+    keys = 'const MARKS = { horse: "board.ming.mark.horse", "two-cards": "board.x.y" };'
+    assert english_values(constant_objects(keys)["MARKS"]) == []
+    assert english_values('{ orange: "#FBE3C8", fill: "#fff" }') == []
+
+
+def test_no_board_keeps_its_own_words() -> None:
+    """Boards word everything with t(): no table of English words, no made-up keys."""
+    boards = [name for name in web_files(".js") if name.startswith("board-")]
+    assert {"board-common.js", "board-dragon.js", "board-ming.js"} <= set(boards)
+    for board in boards:
+        text = WEB.joinpath(board).read_text("utf-8")
+        assert not re.search(r"\b(?:[A-Z]+_)?(?:WORDS|TEXT|LABELS|STRINGS)\s*=", text), board
+        for name, body in constant_objects(text).items():
+            assert english_values(body) == [], (board, name)
+        # Every key is written out (so the scan sees it), except the game terms of term().
+        built = re.findall(r"\bt\(\s*`([^`]*)`", text)
+        assert all(k.startswith("board.${game}.term.") for k in built), (board, built)
+
+
+def test_every_board_word_is_used(client: TestClient) -> None:
+    """No locale keeps a board word that no board asks for (game terms are checked below)."""
+    words = {k for k in locale(client, "en") if k.startswith("board.") and ".term." not in k}
+    assert words and sorted(words - used_keys()) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_boards_word_the_game_terms_as_the_log_does(client: TestClient, lang: str) -> None:
+    """board.<game>.term.<code> is the catalog's <game>.term.<code> (English drops "a"/"an")."""
+    words = locale(client, lang)
+    for game, codes in BOARD_TERMS.items():
+        terms = catalog(f"dragontable.games.{game}", lang)
+        board = {k for k in words if k.startswith(f"board.{game}.term.")}
+        assert board == {f"board.{game}.term.{code}" for code in codes}, game
+        for code in codes:
+            expected = terms[f"{game}.term.{code}"]
+            if lang == "en":
+                expected = re.sub(r"^an? ", "", expected)
+            assert words[f"board.{game}.term.{code}"] == expected, (lang, game, code)
 
 
 def test_games_carry_labels_in_the_asked_language(client: TestClient) -> None:

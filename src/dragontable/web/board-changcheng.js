@@ -3,28 +3,22 @@
 // Mongol regions to the north (threat tokens), wall spaces, Chinese provinces to the south
 // (reputation tokens, face-down cards). When several kinds of action target the same spaces,
 // a row of mode chips picks the one that clicks on the board.
+import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
-import { INK, LINE, MUTED, NEUTRAL_COLOUR, argsOf, bind, chip, context, seatMarker, seatName, seatPanel, text, title }
-  from "/static/board-common.js";
+import { INK, LINE, MUTED, NEUTRAL_COLOUR, argsOf, bind, chip, context, fitText, list, seatMarker, seatName, seatPanel,
+  term, text, textWidth, title } from "/static/board-common.js";
 
-// Every visible word of this module (translations replace the values).
-export const WORDS = {
-  title: "Chang Cheng", turn: "Turn", emperor: "emperor cards", extensions: "boards added",
-  stock: "boards left", tokens: "tokens left: reputation", threatTokens: "threat", neutralPool: "neutral walls",
-  events: "events", scoring: "scoring", virtual: "virtual walls",
-  region: "Mongol region", province: "province", reputation: "reputation token", value: "value",
-  hiddenThreat: "?", removed: "×", tokenRemoved: "removed", threat: "threat token", scouted: "scouted by", scored: "scored",
-  space: "space", reserved: "kept for", destroyed: "destroyed", neutral: "neutral",
-  score: "score", singles: "singles", double: "double", tower: "tower", cards: "cards", played: "revealed",
-  west: "◀ west", east: "east ▶", extend: "add side", choose: "Click on the board to",
-  pieces: { single: "single wall", double: "double wall", tower: "tower" },
-  verbs: { "two-singles": "two singles", double: "double wall", tower: "tower", single: "single wall",
-    reserve: "keep space", neutral: "neutral wall", destroy: "destroy", swap: "swap", with: "swap with",
-    "two-cards": "two cards", "card-single": "card + single", card: "one card" },
-  cardNames: { warrior: "warrior", traitor: "traitor", flood: "flood", builder: "builder", master: "master builder",
-    mandarin: "mandarin" },
-  cardMarks: { warrior: "Wa", traitor: "Tr", flood: "Fl", builder: "Bu", master: "MB", mandarin: "Md" },
-};
+// Words: t() keys board.changcheng.* and the game's terms (term(): board.changcheng.term.*).
+// Board sides, spaces, regions and provinces keep their names (A, A.3, A-1): the log shows them so.
+const VERBS = { "two-singles": "board.changcheng.verb.two-singles", double: "board.changcheng.verb.double",
+  tower: "board.changcheng.verb.tower", single: "board.changcheng.verb.single", reserve: "board.changcheng.verb.reserve",
+  neutral: "board.changcheng.verb.neutral", destroy: "board.changcheng.verb.destroy", swap: "board.changcheng.verb.swap",
+  with: "board.changcheng.verb.with", "two-cards": "board.changcheng.verb.two-cards",
+  "card-single": "board.changcheng.verb.card-single", card: "board.changcheng.verb.card" };
+const CARD_MARKS = { warrior: "board.changcheng.mark.warrior", traitor: "board.changcheng.mark.traitor",
+  flood: "board.changcheng.mark.flood", builder: "board.changcheng.mark.builder", master: "board.changcheng.mark.master",
+  mandarin: "board.changcheng.mark.mandarin" };
+const word = (code) => term("changcheng", code);
 
 const SPACE_VERBS = ["two-singles", "double", "tower", "single", "reserve", "neutral", "destroy", "swap", "with"];
 const CARD_VERBS = ["two-cards", "card-single", "card"];
@@ -40,8 +34,8 @@ function ownerSeat(view, owner) {
   return p ? p.seat : "neutral";
 }
 
-function cardMark(card) { return WORDS.cardMarks[card] || card.slice(0, 2); }
-function cardWord(card) { return WORDS.cardNames[card] || card; }
+function cardMark(card) { return card in CARD_MARKS ? t(CARD_MARKS[card]) : card.slice(0, 2); }
+function cardWord(card) { return word(card); }
 
 // Verbs of the legal actions that target a space or a province, and the mode in force.
 function modes(ctx) {
@@ -76,16 +70,16 @@ function region(view, r, o, names, ctx) {
     fill: "#efe7f3", stroke: "#9aa0a6" }));
   g.append(text(x1 + 6, o.y + 22, r.region, { "font-size": 12, fill: MUTED }));
   const known = typeof r.threat === "number", removed = r.threat === "removed";
-  const label = known ? String(r.threat) : removed ? WORDS.removed : WORDS.hiddenThreat;
+  const label = known ? String(r.threat) : removed ? "×" : "?";
   const cx = x2 - 22, cy = o.y + 32;
   g.append(title(svg("g", {}, svg("polygon", { points: `${cx},${cy - 16} ${cx + 16},${cy} ${cx},${cy + 16} ${cx - 16},${cy}`,
     fill: known || removed ? "#fff" : MUTED, stroke: removed ? LINE : INK, "stroke-width": 1.5,
     "stroke-dasharray": removed ? "3 2" : "none" }),
   text(cx, cy + 5, label, { "text-anchor": "middle", "font-weight": 700, fill: known ? "#B00020" : removed ? MUTED : "#fff" })),
-  `${WORDS.threat}: ${removed ? WORDS.tokenRemoved : label}`));
+  t("board.changcheng.threat", { value: removed ? t("board.changcheng.token_removed") : label })));
   r.scouted_by.forEach((s, k) => g.append(title(seatMarker(x1 + 12 + k * 20, o.y + 42, s, 8),
-    `${WORDS.scouted} ${seatName(names, s)}`)));
-  title(g, `${WORDS.region} ${r.region}`);
+    t("board.changcheng.scouted", { name: seatName(names, s) }))));
+  title(g, t("board.changcheng.region", { region: r.region }));
   bind(g, `scout ${r.region}`, ctx) || bind(g, `remove ${r.region}`, ctx);
   return g;
 }
@@ -101,7 +95,7 @@ function piece(x, y, entry, seat) {
       "stroke-width": entry.piece === "double" ? 2.5 : 1 }));
 
   }
-  const mark = seat === "neutral" ? "N" : String(seat + 1);
+  const mark = seat === "neutral" ? t("board.neutral_mark") : String(seat + 1);
   g.append(text(x + SPACE_W / 2, y + SPACE_H / 2 + 5, mark, { "text-anchor": "middle", fill: "#fff", "font-weight": 700 }));
   if (entry.destroyed) {
     g.append(svg("path", { d: `M${x + 4} ${y + 6} L${x + SPACE_W - 4} ${y + SPACE_H - 6} M${x + SPACE_W - 4} ${y + 6} L${x + 4} ${y + SPACE_H - 6}`,
@@ -122,19 +116,19 @@ function space(view, entry, o, names, ctx) {
   const x = spaceX(posOf(entry.space), o.x), y = o.y + SPACE_Y;
   const g = svg("g", {}, svg("rect", { class: "face", x: x + 1, y, width: SPACE_W - 2, height: SPACE_H, fill: STONE,
     stroke: "#9aa0a6" }));
-  const words = [`${WORDS.space} ${entry.space}`];
+  const words = [t("board.changcheng.space", { space: entry.space })];
   if (entry.owner) {
     const seat = ownerSeat(view, entry.owner);
     g.append(piece(x, y, entry, seat));
-    words.push(`${seat === "neutral" ? WORDS.neutral : seatName(names, seat)}: ${WORDS.pieces[entry.piece] || entry.piece}`);
-    if (entry.destroyed) words.push(WORDS.destroyed);
+    words.push(`${seat === "neutral" ? word("neutral") : seatName(names, seat)}: ${word(entry.piece)}`);
+    if (entry.destroyed) words.push(t("board.changcheng.destroyed"));
   } else {
     g.append(text(x + SPACE_W / 2, y + SPACE_H / 2 + 4, entry.space.split(".")[1], { "text-anchor": "middle",
       "font-size": 11, fill: MUTED }));
   }
   if (entry.reserved_for !== undefined) {
     g.append(seatMarker(x + SPACE_W / 2, y + SPACE_H - 7, entry.reserved_for, 6));
-    words.push(`${WORDS.reserved} ${seatName(names, entry.reserved_for)}`);
+    words.push(t("board.changcheng.reserved", { name: seatName(names, entry.reserved_for) }));
   }
   title(g, words.join(" · "));
   if (SPACE_VERBS.includes(choice.verb)) bind(g, `${choice.verb} ${entry.space}`, ctx);
@@ -147,7 +141,7 @@ function provinceCard(x, y, c, view, ctx) {
     stroke: INK }),
   text(x + 13, y + 13, String(c.seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }),
   text(x + 13, y + 27, own ? cardMark(c.card) : "?", { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }));
-  return title(g, own ? cardWord(c.card) : WORDS.cards);
+  return title(g, own ? cardWord(c.card) : t("board.changcheng.face_down"));
 }
 
 function province(view, p, o, names, ctx) {
@@ -159,11 +153,15 @@ function province(view, p, o, names, ctx) {
   g.append(text(x1 + 6, y + 16, p.province, { "font-size": 12, fill: MUTED }));
   const value = p.spaces.length + p.reputation;
   g.append(title(svg("g", {}, svg("circle", { cx: x2 - 20, cy: y + 22, r: 15, fill: "#fff", stroke: INK, "stroke-width": 1.5 }),
-    text(x2 - 20, y + 27, `+${p.reputation}`, { "text-anchor": "middle", "font-weight": 700 })), WORDS.reputation));
-  g.append(text(x1 + 6, y + 36, p.scored ? `✓ ${WORDS.scored}` : `${WORDS.value} ${value}`,
-    { "font-size": 13, "font-weight": 700 }));
+    text(x2 - 20, y + 27, `+${p.reputation}`, { "text-anchor": "middle", "font-weight": 700 })), t("board.changcheng.reputation")));
+  if (p.scored && !p.cards.length) {  // below the reputation token: the whole width
+    g.append(fitText(x1 + 6, y + 62, `✓ ${t("board.changcheng.scored")}`, x2 - x1 - 14, { "font-size": 13, "font-weight": 700 }));
+  } else {
+    g.append(fitText(x1 + 6, y + 36, p.scored ? `✓ ${t("board.changcheng.scored")}` : t("board.changcheng.value", { n: value }),
+      x2 - x1 - 46, { "font-size": 13, "font-weight": 700 }, { lines: 2 }));
+  }
   p.cards.forEach((c, k) => g.append(provinceCard(x1 + 6 + k * 29, y + 50, c, view, ctx)));
-  title(g, `${WORDS.province} ${p.province}`);
+  title(g, t("board.changcheng.province", { province: p.province }));
   if (CARD_VERBS.includes(choice.verb) && choice.card) bind(g, `${choice.verb} ${choice.card} ${p.province}`, ctx);
   return g;
 }
@@ -187,11 +185,14 @@ function sideBlock(view, side, i, names, ctx) {
 
 function header(view) {
   const [added, most] = view.extensions;
-  const facts = [`${WORDS.turn} ${view.turn}`, `${WORDS.extensions} ${added}/${most}`, `${WORDS.emperor} ${view.emperor_cards}`,
-    `${WORDS.stock} ${view.stock.join(", ") || "—"}`, `${WORDS.tokens} ${view.supply.reputation}, ${WORDS.threatTokens} ${view.supply.threat}`];
-  if (view.players.length === 2) facts.push(`${WORDS.neutralPool} ${view.neutral_pool}`);
-  const g = svg("g", {}, text(X0, 20, facts.join("   ·   "), { "font-size": 13 }));
-  if (view.events.length) g.append(text(W - 10, 20, `${WORDS.events}: ${view.events.join(", ")}`, { "text-anchor": "end", "font-size": 13 }));
+  const facts = [t("board.changcheng.turn", { n: view.turn }), t("board.changcheng.extensions", { added, most }),
+    t("board.changcheng.emperor", { n: view.emperor_cards }), t("board.changcheng.stock", { sides: list(view.stock) || "—" }),
+    t("board.changcheng.tokens", { reputation: view.supply.reputation, threat: view.supply.threat })];
+  if (view.players.length === 2) facts.push(t("board.changcheng.neutral_pool", { n: view.neutral_pool }));
+  const events = view.events.length ? t("board.changcheng.events", { events: list(view.events.map(word)) }) : "";
+  const room = W - 20 - (events ? textWidth(events, 13) + 24 : 0);
+  const g = svg("g", {}, fitText(X0, 20, facts.join("   ·   "), room, { "font-size": 13 }));
+  if (events) g.append(text(W - 10, 20, events, { "text-anchor": "end", "font-size": 13 }));
   return g;
 }
 
@@ -200,12 +201,13 @@ function modeRow(list, ctx, redraw) {
   const g = svg("g", {});
   let x = X0;
   if (list.length) {
-    g.append(text(x, 50, WORDS.choose, { "font-size": 13, fill: MUTED }));
-    x += WORDS.choose.length * 7 + 12;
+    const choose = t("board.changcheng.choose");
+    g.append(text(x, 50, choose, { "font-size": 13, fill: MUTED }));
+    x += textWidth(choose, 13) + 12;
   }
   for (const verb of list) {
-    const label = WORDS.verbs[verb] || verb;
-    const w = 16 + label.length * 7.5;
+    const label = verb in VERBS ? t(VERBS[verb]) : verb;
+    const w = 16 + textWidth(label, 12, true);
     const c = chip(x, 34, w, 24, label, { size: 12 });
     c.classList.add("mode");
     c.setAttribute("data-mode", verb);
@@ -216,8 +218,9 @@ function modeRow(list, ctx, redraw) {
     x += w + 6;
   }
   for (const [side, end] of argsOf(ctx, "extend")) {
-    const c = chip(end === "west" ? x : W - 150, 34, 140, 24, end === "west" ? `${WORDS.west} ${side}` : `${side} ${WORDS.east}`, { size: 12 });
-    title(c, `${WORDS.extend} ${side}`);
+    const label = t(end === "west" ? "board.changcheng.extend_west" : "board.changcheng.extend_east", { side });
+    const c = chip(end === "west" ? x : W - 150, 34, 140, 24, label, { size: 12 });
+    title(c, t("board.changcheng.extend", { side }));
     bind(c, `extend ${side} ${end}`, ctx);
     g.append(c);
     if (end === "west") x += 146;
@@ -232,8 +235,9 @@ function scoringBox(view, names, ctx, y) {
   const value = p ? p.spaces.length + p.reputation + s.value_delta : s.value_delta;
   const extra = s.virtual_walls.map((n, seat) => [n, seat]).filter(([n]) => n)
     .map(([n, seat]) => `${seatName(names, seat)} +${n}`);
-  g.append(text(X0 + 10, y + 28, `${WORDS.scoring} ${s.province}: ${WORDS.value} ${value}` +
-    (extra.length ? ` · ${WORDS.virtual}: ${extra.join(", ")}` : ""), { "font-weight": 700 }));
+  const head = t("board.changcheng.scoring", { province: s.province, value }) +
+    (extra.length ? ` · ${t("board.changcheng.virtual", { walls: list(extra) })}` : "");
+  g.append(fitText(X0 + 10, y + 28, head, 400, { "font-weight": 700 }));
   s.pending.forEach((c, k) => {
     const colour = view.players[c.seat] ? view.players[c.seat].colour : "neutral";
     const x = X0 + 420 + k * 92;
@@ -250,7 +254,7 @@ function handRow(x, y, w, p, ctx, redraw) {
   const g = svg("g", {});
   if (!p.hand) {
     for (let k = 0; k < p.hand_size; k++) g.append(svg("rect", { x: x + k * 14, y, width: 22, height: 30, rx: 3, fill: "#7a5c3a", stroke: "#fff" }));
-    g.append(text(x + p.hand_size * 14 + 16, y + 20, `${WORDS.cards}: ${p.hand_size}`, { "font-size": 13 }));
+    g.append(text(x + p.hand_size * 14 + 16, y + 20, t("board.changcheng.cards", { n: p.hand_size }), { "font-size": 13 }));
     return g;
   }
   const cw = Math.min(78, w / Math.max(p.hand.length, 1));
@@ -272,12 +276,12 @@ function handRow(x, y, w, p, ctx, redraw) {
 
 function playerPanel(view, p, names, mySeat, x, y, w, ctx, redraw) {
   const g = seatPanel(x, y, w, 150, p.seat, names, mySeat, view.current_player === p.seat);
-  g.append(text(x + 10, y + 54, `${WORDS.score} ${p.score}`, { "font-weight": 700 }));
-  const pieces = `${WORDS.singles} ${p.singles} · ${WORDS.double} ${p.double ? 1 : 0} · ${WORDS.tower} ${p.tower ? 1 : 0}`;
-  g.append(text(x + 10, y + 74, pieces, { "font-size": 13 }));
+  g.append(text(x + 10, y + 54, t("board.changcheng.score", { n: p.score }), { "font-weight": 700 }));
+  const pieces = t("board.changcheng.pieces", { singles: p.singles, double: p.double ? 1 : 0, tower: p.tower ? 1 : 0 });
+  g.append(fitText(x + 10, y + 74, pieces, w - 20, { "font-size": 13 }));
   const gone = p.revealed.map(cardMark).join(" ");
-  g.append(title(text(x + 10, y + 94, `${WORDS.played}: ${gone || "—"}`, { "font-size": 13, fill: MUTED }),
-    p.revealed.map(cardWord).join(", ")));
+  g.append(title(fitText(x + 10, y + 94, t("board.changcheng.played", { cards: gone || "—" }), w - 20,
+    { "font-size": 13, fill: MUTED }), list(p.revealed.map(cardWord))));
   g.append(handRow(x + 10, y + 108, w - 20, p, p.seat === mySeat ? ctx : context(null), redraw));
   return g;
 }
@@ -290,7 +294,7 @@ export function drawChangcheng(view, names, mySeat, rawCtx) {
   const panelY = scoringY + (view.scoring ? 56 : 0);
   const height = panelY + 160;
   const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", class: "board board-changcheng",
-    "aria-label": `${WORDS.title}, ${WORDS.turn} ${view.turn}` });
+    "aria-label": t("board.changcheng.label", { turn: view.turn }) });
   const redraw = () => root.replaceWith(drawChangcheng(view, names, mySeat, rawCtx));
   root.append(header(view), modeRow(list, ctx, redraw));
   view.layout.forEach((side, i) => root.append(sideBlock(view, side, i, names, ctx)));

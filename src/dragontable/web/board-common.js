@@ -4,6 +4,7 @@
 // ctx = { legal: [notation strings legal for me now], act: (notation) => void }.
 // An element bound to a legal action gets class "legal" and data-action="<notation>";
 // clicking it (or Enter/Space when focused) calls ctx.act(notation).
+import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 
 export const INK = "#1d1d1f";
@@ -11,8 +12,24 @@ export const MUTED = "#5f6368";
 export const LINE = "#c5cad0";
 export const NEUTRAL_COLOUR = "#6b6b6b";
 
-// Every visible word of this module (translations replace the values).
-export const WORDS = { seat: "Seat", neutralMark: "N", you: "you", toMove: "to move" };
+// Every visible word of a board is a t() key: board.* (shared), board.<game>.* (web/locales/).
+// Game terms are board.<game>.term.<code>, worded as the game's catalog words <game>.term.<code>
+// (tests/server/test_i18n.py holds them equal), so that the board and the log agree.
+
+// A game term, worded as the game's catalog words it; a code without a word stays as it is.
+export function term(game, code) {
+  return t(`board.${game}.term.${code}`, {}, String(code));
+}
+
+// A name made of term codes, worded as the log words it: "orange-1" -> "pomarańczowy-1".
+export function termWords(game, name) {
+  return String(name).replace(/[a-z_]+/g, (code) => term(game, code));
+}
+
+// A list as the language writes it: "a, b" ("a、b" in Chinese).
+export function list(items) {
+  return items.join(t("board.separator"));
+}
 
 const NO_CTX = { legal: [], act: () => {} };
 
@@ -25,6 +42,60 @@ export function text(x, y, content, attrs = {}) {
   return svg("text", { x, y, "font-size": 14, fill: INK, ...attrs }, content);
 }
 
+// How wide `content` is, roughly, at font size `size`: boards are built off-screen, so nothing
+// can be measured. Generous for Latin and Cyrillic (wide fallback fonts), 1 em for CJK.
+export function textWidth(content, size, bold = false) {
+  let em = 0;
+  for (const ch of String(content)) {
+    if (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uff60\u3000-\u303f★]/.test(ch)) em += 1;
+    else if (/[\sil.,:;'’|!·]/.test(ch)) em += 0.32;
+    else if (/[()[\]fjrt]/.test(ch)) em += 0.42;
+    else if (/[MWmwШЩЖЮМшщжмюы—]/.test(ch)) em += 0.95;
+    else if (/[A-ZА-ЯЁІЇЄҐф×◀▶–]/.test(ch)) em += 0.78;
+    else em += 0.64;
+  }
+  return em * size * (bold ? 1.12 : 1);
+}
+
+// Where to break `content` into two lines (at a space, or after a hyphen) so that the longer
+// line is shortest; null when there is no such place.
+function twoLines(content) {
+  const s = String(content);
+  let best = null;
+  for (let i = 1; i < s.length - 1; i++) {
+    const after = s[i - 1] === "-" && s[i] !== " ";
+    if (s[i] !== " " && !after) continue;
+    const lines = [s.slice(0, i).trimEnd(), s.slice(i).trimStart()];
+    if (!lines[0] || !lines[1]) continue;
+    const longest = Math.max(...lines.map((l) => textWidth(l, 1)));
+    if (!best || longest < best.longest) best = { lines, longest };
+  }
+  return best && best.lines;
+}
+
+// Text that stays within `width`: as is when it fits, else (lines: 2) broken at a space into two
+// lines centred on the baseline y, else in a smaller font (down to minSize), at worst squeezed
+// to the width. Nothing is cut off: words of longer languages get smaller, never lost.
+export function fitText(x, y, content, width, attrs = {}, { lines = 1, minSize = 8 } = {}) {
+  const size = attrs["font-size"] || 14;
+  const bold = Number(attrs["font-weight"]) >= 600;
+  const wide = textWidth(content, size, bold);
+  if (wide <= width) return text(x, y, content, attrs);
+  const shrunk = (w) => Math.max(minSize, Math.min(size, (size * width) / w));
+  const squeeze = (line, s) => (textWidth(line, s, bold) > width
+    ? { textLength: width.toFixed(1), lengthAdjust: "spacingAndGlyphs" } : {});
+  const split = lines >= 2 ? twoLines(content) : null;
+  const longest = split ? Math.max(...split.map((l) => textWidth(l, size, bold))) : Infinity;
+  if (split && shrunk(longest) > shrunk(wide)) {
+    const s = shrunk(longest);
+    const node = text(x, y - s * 0.55, "", { ...attrs, "font-size": s.toFixed(1) });
+    split.forEach((line, k) => node.append(svg("tspan", { x, dy: k ? (s * 1.1).toFixed(1) : 0, ...squeeze(line, s) }, line)));
+    return node;
+  }
+  const s = shrunk(wide);
+  return text(x, y, content, { ...attrs, "font-size": s.toFixed(1), ...squeeze(content, s) });
+}
+
 export function title(node, words) {
   node.append(svg("title", {}, words));
   return node;
@@ -32,7 +103,7 @@ export function title(node, words) {
 
 // A seat's name as shown on a board.
 export function seatName(names, seat) {
-  return names[seat] || `${WORDS.seat} ${seat + 1}`;
+  return names[seat] || t("board.seat", { n: seat + 1 });
 }
 
 // A round seat marker: Okabe-Ito colour plus the seat number, so colour is never the only cue.
@@ -42,7 +113,7 @@ export function seatMarker(x, y, seat, r = 9) {
   const fill = neutral ? NEUTRAL_COLOUR : seatColour(seat);
   return svg("g", {},
     svg("circle", { cx: x, cy: y, r, fill, stroke: "#fff", "stroke-width": 1.5 }),
-    text(x, y + r * 0.42, neutral ? WORDS.neutralMark : String(seat + 1), { "text-anchor": "middle", fill: "#fff",
+    text(x, y + r * 0.42, neutral ? t("board.neutral_mark") : String(seat + 1), { "text-anchor": "middle", fill: "#fff",
       "font-size": Math.round(r * 1.25), "font-weight": 700 }));
 }
 
@@ -68,13 +139,14 @@ export function argsOf(ctx, verb) {
   return ctx.legal.filter((a) => a.split(" ")[0] === verb).map((a) => a.split(" ").slice(1));
 }
 
-// A rounded box with a label: the usual clickable chip (a card, a choice).
+// A rounded box with a label: the usual clickable chip (a card, a choice). A label too long for
+// the box takes two lines where the box is tall enough, else a smaller font.
 export function chip(x, y, w, h, label, attrs = {}) {
   const { fill = "#fff", stroke = "#9aa0a6", size = 13, weight = 600, colour = INK } = attrs;
   return svg("g", {},
     svg("rect", { class: "face", x, y, width: w, height: h, rx: 4, fill, stroke }),
-    text(x + w / 2, y + h / 2 + size * 0.36, label, { "text-anchor": "middle", "font-size": size,
-      "font-weight": weight, fill: colour }));
+    fitText(x + w / 2, y + h / 2 + size * 0.36, label, w - 6, { "text-anchor": "middle", "font-size": size,
+      "font-weight": weight, fill: colour }, { lines: h >= size * 2.4 ? 2 : 1 }));
 }
 
 // A panel frame for one seat: a colour bar, the marker, the name; bold frame for the seat to move.
@@ -84,7 +156,8 @@ export function seatPanel(x, y, w, h, seat, names, mySeat, current) {
     stroke: current ? INK : LINE, "stroke-width": current ? 3 : 1 }));
   g.append(svg("rect", { x, y, width: w, height: 8, rx: 3, fill: seatColour(seat) }));
   g.append(seatMarker(x + 18, y + 26, seat, 10));
-  const name = `${seatName(names, seat)}${seat === mySeat ? ` (${WORDS.you})` : ""}`;
-  g.append(text(x + 34, y + 31, name + (current ? `  ◀ ${WORDS.toMove}` : ""), { "font-weight": 700, "font-size": 15 }));
+  const name = seat === mySeat ? t("board.you", { name: seatName(names, seat) }) : seatName(names, seat);
+  g.append(fitText(x + 34, y + 31, name + (current ? `  ${t("board.to_move")}` : ""), w - 42,
+    { "font-weight": 700, "font-size": 15 }));
   return g;
 }

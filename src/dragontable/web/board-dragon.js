@@ -1,28 +1,12 @@
 // In the Year of the Dragon: an SVG board drawn from one seat's view (nothing else).
 // Clickable where natural: action cards, person tiles, hand cards, palaces and residents.
+import { t } from "/static/i18n.js";
 import { svg } from "/static/util.js";
-import { INK, LINE, MUTED, bind, chip, context, seatMarker, seatName, seatPanel, text, title }
+import { INK, LINE, MUTED, bind, chip, context, fitText, seatMarker, seatName, seatPanel, term, text, title }
   from "/static/board-common.js";
 
-// Every visible word of this module (translations replace the values).
-export const WORDS = {
-  title: "In the Year of the Dragon", events: "Events", month: "month", groups: "Action groups",
-  group: "Group", notDealt: "Not dealt yet.", personTrack: "Person track", turnOrder: "Turn order",
-  dragonOf: "’s dragon", vp: "VP", pt: "person track", yuan: "yuan", rice: "rice", fireworks: "fireworks",
-  privileges: "privileges", small: "small", large: "large", hand: "hand", cards: "cards",
-  noPalaces: "no palaces", newPalace: "new", palace: "palace", young: "young", old: "old",
-  tiles: "Person tiles", left: "left", greatEvent: "Great Event", greatWall: "Great Wall",
-  built: "tiles built", legendTail: "(y young, o old — old ones framed bold)",
-  actionCards: { tax: "tax", build: "build", harvest: "harvest", fireworks: "fireworks", parade: "parade",
-    research: "research", privilege: "privilege", wall: "Great Wall" },
-  greatEvents: { hidden: "face down", lantern: "Lantern Festival", buddha: "Buddha", earthquake: "Earthquake",
-    flood: "Flood", eclipse: "Solar Eclipse", volcano: "Volcanic Eruption", tornado: "Tornado", sunrise: "Sunrise",
-    assassination: "Assassination Attempt", edict: "Edict" },
-  eventNames: { peace: "Peace", tribute: "Tribute", drought: "Drought", festival: "Festival",
-    mongol: "Mongols", contagion: "Contagion" },
-  persons: { C: "craftsman", L: "court lady", P: "pyrotechnist", T: "tax collector", W: "warrior",
-    M: "monk", H: "healer", F: "farmer", S: "scholar", J: "joker" },
-};
+// Words: t() keys board.dragon.* and the game's terms (term(): board.dragon.term.*).
+const word = (code) => term("dragon", code);
 
 const W = 1000;
 const GREAT_EVENT_MONTH = 7;
@@ -32,19 +16,19 @@ const FLOOR_H = 26;
 function eventTrack(view) {
   const g = svg("g", {});
   const w = (W - 20) / 12;
-  g.append(text(10, 14, WORDS.events, { "font-weight": 700, "font-size": 13 }));
+  g.append(text(10, 14, t("board.dragon.events"), { "font-weight": 700, "font-size": 13 }));
   view.event_track.forEach((event, i) => {
     const month = i + 1;
     const current = month === view.round && !view.over;
     const past = month < view.round || view.over;
     const x = 10 + i * w;
     const box = svg("g", { opacity: past ? 0.45 : 1 },
-      svg("rect", { x, y: 22, width: w - 4, height: 44, rx: 5, fill: current ? "#E8F1F8" : "#fff",
+      svg("rect", { x, y: 22, width: w - 4, height: 50, rx: 5, fill: current ? "#E8F1F8" : "#fff",
         stroke: current ? INK : LINE, "stroke-width": current ? 3 : 1 }),
-      text(x + 6, 38, `${WORDS.month} ${month}`, { "font-size": 11, fill: MUTED }),
-      text(x + 6, 57, WORDS.eventNames[event] || event, { "font-weight": current ? 700 : 400, "font-size": 13 }));
+      fitText(x + 6, 36, t("board.dragon.month", { month }), w - 26, { "font-size": 11, fill: MUTED }),
+      fitText(x + 6, 57, word(event), w - 14, { "font-weight": current ? 700 : 400, "font-size": 13 }, { lines: 2 }));
     if (month === GREAT_EVENT_MONTH && view.great_event) {
-      box.append(text(x + w - 8, 38, "★", { "text-anchor": "end", fill: "#D55E00" }));
+      box.append(text(x + w - 8, 36, "★", { "text-anchor": "end", fill: "#D55E00" }));
     }
     g.append(box);
   });
@@ -53,22 +37,22 @@ function eventTrack(view) {
 
 function actionGroups(view, names, y, ctx) {
   const g = svg("g", {});
-  g.append(text(10, y, WORDS.groups, { "font-weight": 700, "font-size": 13 }));
+  g.append(text(10, y, t("board.dragon.groups"), { "font-weight": 700, "font-size": 13 }));
   const n = Math.max(view.groups.length, 1);
   const w = (W - 20) / n;
-  if (!view.groups.length) g.append(text(10, y + 24, WORDS.notDealt, { fill: MUTED }));
+  if (!view.groups.length) g.append(text(10, y + 24, t("board.dragon.not_dealt"), { fill: MUTED }));
   view.groups.forEach((group, i) => {
     const x = 10 + i * w;
     g.append(svg("rect", { x, y: y + 8, width: w - 6, height: 70, rx: 6, fill: "#fff", stroke: LINE }));
-    g.append(text(x + 8, y + 24, `${WORDS.group} ${i + 1}`, { "font-size": 11, fill: MUTED }));
+    g.append(text(x + 8, y + 24, t("board.dragon.group", { n: i + 1 }), { "font-size": 11, fill: MUTED }));
     const cw = Math.min(104, (w - 16) / Math.max(group.cards.length, 1));
     group.cards.forEach((card, k) => {
-      const c = chip(x + 8 + k * cw, y + 30, cw - 6, 24, WORDS.actionCards[card] || card, { size: 13 });
+      const c = chip(x + 8 + k * cw, y + 30, cw - 6, 38, word(card), { size: 13 });
       bind(c, `${card}@${i + 1}`, ctx);
       g.append(c);
     });
     group.dragons.forEach((seat, k) => {
-      g.append(title(seatMarker(x + w - 20 - k * 22, y + 20, seat), `${seatName(names, seat)}${WORDS.dragonOf}`));
+      g.append(title(seatMarker(x + w - 20 - k * 22, y + 20, seat), t("board.dragon.dragon_of", { name: seatName(names, seat) })));
     });
   });
   return g;
@@ -80,7 +64,7 @@ function personTrack(view, names, y) {
   const max = Math.max(30, ...players.map((p) => p.pt + 2));
   const x0 = 130, x1 = W - 20;
   const at = (pt) => x0 + ((x1 - x0) * pt) / max;
-  g.append(text(10, y + 18, WORDS.personTrack, { "font-weight": 700, "font-size": 13 }));
+  g.append(fitText(10, y + 18, t("board.dragon.person_track"), x0 - 16, { "font-weight": 700, "font-size": 13 }, { lines: 2 }));
   g.append(svg("line", { x1: x0, y1: y + 14, x2: x1, y2: y + 14, stroke: "#9aa0a6", "stroke-width": 2 }));
   for (let pt = 0; pt <= max; pt += 5) {
     g.append(svg("line", { x1: at(pt), y1: y + 9, x2: at(pt), y2: y + 19, stroke: "#9aa0a6" }));
@@ -88,20 +72,20 @@ function personTrack(view, names, y) {
   }
   for (const p of players) g.append(seatMarker(at(p.pt), y + 14 - 12 * (p.pt_stack - 1), p.seat));
   const order = view.turn_order.map((s) => seatName(names, s)).join("  →  ");
-  g.append(text(10, y + 52, `${WORDS.turnOrder}: ${order}`, { "font-size": 12 }));
+  g.append(text(10, y + 52, t("board.dragon.turn_order", { order }), { "font-size": 12 }));
   return g;
 }
 
 // The person tiles left in the supply; take/sunrise actions make them clickable.
 function personTiles(view, y, ctx) {
-  const g = svg("g", {}, text(10, y + 20, WORDS.tiles, { "font-weight": 700, "font-size": 13 }));
+  const g = svg("g", {}, fitText(10, y + 20, t("board.dragon.tiles"), 114, { "font-weight": 700, "font-size": 13 }));
   const tiles = Object.keys(view.supply).sort((a, b) => TYPES.indexOf(a[0]) - TYPES.indexOf(b[0]) || (a[1] < b[1] ? 1 : -1));
   const w = (W - 140) / Math.max(tiles.length, 1);
   tiles.forEach((tile, k) => {
     const old = tile[1] === "o";
     const c = chip(130 + k * w, y + 2, w - 6, 28, `${tile} ${view.supply[tile]}`,
       { size: 12, stroke: old ? INK : "#9aa0a6", fill: view.supply[tile] ? "#fff" : "#f1f3f4" });
-    title(c, `${old ? WORDS.old : WORDS.young} ${WORDS.persons[tile[0]] || tile}: ${view.supply[tile]} ${WORDS.left}`);
+    title(c, t("board.dragon.tiles_left", { tile: word(tile), n: view.supply[tile] }));
     if (!bind(c, `take ${tile}`, ctx) && !old) bind(c, `sunrise ${tile[0]}`, ctx);
     g.append(c);
   });
@@ -122,14 +106,14 @@ function palace(x, y, pal, index, fw, ctx) {
       "stroke-width": who && who.endsWith("o") ? 2 : 1 }));
     if (who) {
       room.append(text(x + fw / 2, fy + 17, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 }));
-      title(room, `${who.endsWith("o") ? WORDS.old : WORDS.young} ${WORDS.persons[who[0]] || who}`);
+      title(room, word(who));
       room.addEventListener("click", (e) => { if (room.classList.contains("legal")) e.stopPropagation(); });
       if (!bind(room, `replace ${id}:${who}`, ctx)) bind(room, `release ${id}:${who}`, ctx);
     }
     g.append(room);
   }
   g.append(svg("path", { d: `M${x - 2} ${y - pal.floors * fh} l${fw / 2 + 2} -8 l${fw / 2 + 2} 8`, fill: "none", stroke: MUTED }));
-  title(g, `${WORDS.palace} ${id}`);
+  title(g, t("board.dragon.palace", { id }));
   for (const verb of ["floor", "place", "quake"]) if (bind(g, `${verb} ${id}`, ctx)) break;
   return g;
 }
@@ -138,21 +122,21 @@ function newPalace(x, y, fw, ctx) {
   const g = svg("g", {}, svg("rect", { class: "face", x, y: y - FLOOR_H, width: fw, height: FLOOR_H - 2, rx: 2, fill: "#fff",
     stroke: "#9aa0a6", "stroke-dasharray": "3 2" }),
   text(x + fw / 2, y - 9, "+", { "text-anchor": "middle", "font-weight": 700 }));
-  title(g, `${WORDS.palace} ${WORDS.newPalace}`);
+  title(g, t("board.dragon.new_palace"));
   return bind(g, "floor new", ctx) ? g : null;
 }
 
 function handRow(p, x, y, w, ctx) {
   const g = svg("g", {});
   if (!p.hand) {
-    g.append(text(x, y + 12, `${WORDS.hand}: ${p.hand_size} ${WORDS.cards}`, { "font-size": 12 }));
+    g.append(text(x, y + 12, t("board.dragon.hand_size", { n: p.hand_size }), { "font-size": 12 }));
     return g;
   }
   const cw = Math.min(30, w / Math.max(p.hand.length, 1));
-  g.append(text(x, y + 12, `${WORDS.hand}:`, { "font-size": 12 }));
+  g.append(text(x, y + 12, t("board.dragon.hand"), { "font-size": 12 }));
   p.hand.forEach((card, k) => {
     const c = chip(x + k * cw, y + 18, cw - 3, 22, card, { size: 12 });
-    title(c, WORDS.persons[card] || card);
+    title(c, word(card));
     const first = p.hand.indexOf(card) === k;  // two jokers: one of them is the clickable one
     if (first && !bind(c, `card ${card}`, ctx)) bind(c, `discard ${card}`, ctx);
     g.append(c);
@@ -164,11 +148,11 @@ function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
   const g = seatPanel(x, y, w - 8, 250, p.seat, names, mySeat, view.current_player === p.seat);
   const priv = p.privileges;
   const lines = [
-    `${WORDS.vp} ${p.vp}   ${WORDS.pt} ${p.pt}`,
-    `${WORDS.yuan} ${p.yuan}   ${WORDS.rice} ${p.rice}   ${WORDS.fireworks} ${p.fireworks}`,
-    `${WORDS.privileges}: ${priv.small} ${WORDS.small}, ${priv.large} ${WORDS.large}`,
+    t("board.dragon.points", { vp: p.vp, pt: p.pt }),
+    t("board.dragon.goods", { yuan: p.yuan, rice: p.rice, fireworks: p.fireworks }),
+    t("board.dragon.privileges", { small: priv.small, large: priv.large }),
   ];
-  lines.forEach((line, i) => g.append(text(x + 10, y + 54 + i * 18, line, { "font-size": 12 })));
+  lines.forEach((line, i) => g.append(fitText(x + 10, y + 54 + i * 18, line, w - 28, { "font-size": 12 })));
   const own = p.seat === mySeat ? ctx : context(null);  // palaces and hands: only mine are mine to click
   g.append(handRow(p, x + 10, y + 98, w - 28, own));
   const slots = p.palaces.length + 1;
@@ -176,13 +160,13 @@ function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
   p.palaces.forEach((pal, i) => g.append(palace(x + 12 + i * (fw + 9), y + 240, pal, i, fw, own)));
   const extra = newPalace(x + 12 + p.palaces.length * (fw + 9), y + 240, fw, own);
   if (extra) g.append(extra);
-  else if (!p.palaces.length) g.append(text(x + 10, y + 226, WORDS.noPalaces, { fill: MUTED }));
+  else if (!p.palaces.length) g.append(text(x + 10, y + 226, t("board.dragon.no_palaces"), { fill: MUTED }));
   return g;
 }
 
 function legend(y) {
-  const items = [...TYPES].map((k) => `${k} ${WORDS.persons[k]}`).join(" · ");
-  return text(10, y, `${items}   ${WORDS.legendTail}`, { "font-size": 11, fill: MUTED });
+  const items = [...TYPES].map((k) => `${k} ${word(k)}`).join(" · ");
+  return fitText(10, y, `${items}   ${t("board.dragon.legend")}`, W - 20, { "font-size": 11, fill: MUTED });
 }
 
 export function drawDragon(view, names, mySeat, rawCtx) {
@@ -191,15 +175,18 @@ export function drawDragon(view, names, mySeat, rawCtx) {
   const panelY = 300;
   const height = panelY + 280;
   const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", class: "board board-dragon",
-    "aria-label": `${WORDS.title}, ${WORDS.month} ${view.round}` });
+    "aria-label": t("board.dragon.label", { month: view.round }) });
   root.append(eventTrack(view), actionGroups(view, names, 90, ctx), personTrack(view, names, 186),
     personTiles(view, 250, ctx));
   const w = (W - 12) / n;
   view.players.forEach((p, i) => root.append(playerPanel(p, view, names, mySeat, 10 + i * w, panelY, w, ctx)));
   const extra = [];
-  if (view.great_event) extra.push(`${WORDS.greatEvent} (${WORDS.month} ${GREAT_EVENT_MONTH}): ${WORDS.greatEvents[view.great_event] || view.great_event}`);
-  if (view.options.great_wall !== "off") extra.push(`${WORDS.greatWall}: ${view.wall.length} ${WORDS.built}`);
-  if (extra.length) root.append(text(10, panelY - 12, extra.join("   ·   "), { "font-size": 12 }));
+  if (view.great_event) {
+    const event = view.great_event === "hidden" ? t("board.dragon.face_down") : word(view.great_event);
+    extra.push(t("board.dragon.great_event", { month: GREAT_EVENT_MONTH, event }));
+  }
+  if (view.options.great_wall !== "off") extra.push(t("board.dragon.great_wall", { n: view.wall.length }));
+  if (extra.length) root.append(fitText(10, panelY - 10, extra.join("   ·   "), W - 20, { "font-size": 12 }));
   root.append(legend(height - 6));
   return root;
 }

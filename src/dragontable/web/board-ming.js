@@ -2,37 +2,32 @@
 // Layout (ming.md §2.2): provinces in a 3 × 2 grid in map order; in the north row district
 // -1 is the northern strip, -2 the south-west, -3 the south-east; the south row is mirrored.
 // The city sits where a province's three districts meet; province spaces lie at the edge.
+import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
-import { INK, LINE, MUTED, argsOf, bind, chip, context, seatMarker, seatName, seatPanel, text, title }
-  from "/static/board-common.js";
+import { INK, LINE, MUTED, argsOf, bind, chip, context, fitText, seatMarker, seatName, seatPanel, term, termWords, text,
+  title } from "/static/board-common.js";
 
-// Every visible word of this module (translations replace the values).
-export const WORDS = {
-  title: "Ming Dynasty", round: "Round", scoring: "scoring round", phase: "Phase",
-  phases: { setup: "setup: princes", neutral: "neutral members", 1: "1 · place members",
-    2: "2 · take cards", 3: "3 · move & deploy", 4: "4 · scoring", 5: "5 · round end", over: "game over" },
-  start: "start player", dragons: "dragons", deck: "deck", discard: "discard",
-  scoringNow: "scoring", space: "space", tilesLeft: "tiles left", cloister: "cloister",
-  city: "city", prince: "prince", princeOf: "’s prince", members: "members", score: "score",
-  supply: "supply", box: "box", cards: "cards", tiles: "tiles", passed: "passed",
-  returnCommitted: "return chosen", returns: "returns", cloisters: "cloisters",
-  takeDragon: "take a dragon card, boxing a member from here", display: "display card",
-  reconstructed: "reconstructed map", empty: "empty", neutral: "neutral",
-  cardNames: { horse: "horse", boat: "boat", palanquin: "palanquin", dragon: "dragon" },
-  cardMarks: { horse: "H", boat: "B", palanquin: "P", dragon: "D" },
-  provinceMarks: { orange: "Or", purple: "Pu", teal: "Te", brown: "Br", pink: "Pi", white: "Wh" },
-  legend: "H horse · B boat · P palanquin: the card a border costs (D dragon pays any)",
-};
+// Words: t() keys board.ming.* and the game's terms (term(): board.ming.term.*). Districts are
+// named as the log names them ("orange-1" in the province's word), the marks are abbreviations.
+const PHASES = { setup: "board.ming.phases.setup", neutral: "board.ming.phases.neutral", 1: "board.ming.phases.1",
+  2: "board.ming.phases.2", 3: "board.ming.phases.3", 4: "board.ming.phases.4", 5: "board.ming.phases.5",
+  over: "board.ming.phases.over" };
+const CARD_MARKS = { horse: "board.ming.mark.horse", boat: "board.ming.mark.boat",
+  palanquin: "board.ming.mark.palanquin", dragon: "board.ming.mark.dragon" };
+const PROVINCE_MARKS = { orange: "board.ming.mark.orange", purple: "board.ming.mark.purple", teal: "board.ming.mark.teal",
+  brown: "board.ming.mark.brown", pink: "board.ming.mark.pink", white: "board.ming.mark.white" };
 
-// Pale province tints (background only; pieces carry the seat colours) and short marks.
+// Pale province tints (background only; pieces carry the seat colours).
 const TINTS = { orange: "#FBE3C8", purple: "#E6DAF0", teal: "#D3ECEA", brown: "#E8DCCB",
   pink: "#F8DDE8", white: "#F6F6F3" };
 const W = 1000, PW = 320, PH = 250, GAP = 10, X0 = 10;
 const TOP = 60, SPACE_H = 54, MAP_Y = TOP + SPACE_H + 6;
 const HOUSE = 15, PANEL_H = 180;
 
-function cardWord(card) { return WORDS.cardNames[card] || card; }
-function cardMark(card) { return WORDS.cardMarks[card] || card.slice(0, 1).toUpperCase(); }
+function cardWord(card) { return term("ming", card); }
+function cardMark(card) { return card in CARD_MARKS ? t(CARD_MARKS[card]) : card.slice(0, 1).toUpperCase(); }
+function provinceWord(prov) { return term("ming", `province.${prov}`); }
+function districtWord(district) { return termWords("ming", district); }
 function colourOf(view, c) { return c === view.neutral || c === "neutral" ? "neutral" : c; }
 
 function provinceBox(i) {
@@ -68,22 +63,23 @@ function borderPoint(a, b) {
 
 function header(view) {
   const g = svg("g", {});
-  g.append(text(X0, 22, WORDS.round, { "font-weight": 700 }));
+  g.append(fitText(X0, 22, t("board.ming.round"), 50, { "font-weight": 700 }));
   for (let r = 1; r <= 6; r++) {
     const x = X0 + 56 + (r - 1) * 36, now = r === view.round && !view.over;
     const box = svg("g", {}, svg("rect", { x, y: 6, width: 30, height: 24, rx: 4, fill: now ? "#E8F1F8" : "#fff",
       stroke: now ? INK : LINE, "stroke-width": now ? 3 : 1 }),
     text(x + 15, 23, r % 2 === 0 ? `${r}★` : String(r), { "text-anchor": "middle", "font-weight": now ? 700 : 400 }));
-    if (r % 2 === 0) title(box, WORDS.scoring);
+    if (r % 2 === 0) title(box, t("board.ming.scoring_round"));
     g.append(box);
   }
-  const phase = WORDS.phases[view.over ? "over" : view.phase] || view.phase;
-  g.append(text(X0 + 280, 23, `${WORDS.phase} ${phase}`, { "font-weight": 700 }));
-  const facts = [`${WORDS.dragons} ${view.dragons}`, `${WORDS.deck} ${view.deck_size}`,
-    `${WORDS.discard} ${view.discard.length}`];
-  if (view.scoring) facts.unshift(`${WORDS.scoringNow}: ${view.scoring}`);
-  g.append(text(W - 10, 23, facts.join("   "), { "text-anchor": "end", fill: MUTED }));
-  g.append(text(X0, 48, view.map.reconstructed ? WORDS.reconstructed : view.map.name, { "font-size": 12, fill: MUTED }));
+  const phaseKey = PHASES[view.over ? "over" : view.phase];
+  const phase = phaseKey ? t(phaseKey) : view.phase;
+  const facts = [t("board.ming.dragons", { n: view.dragons }), t("board.ming.deck", { n: view.deck_size }),
+    t("board.ming.discard", { n: view.discard.length })];
+  if (view.scoring) facts.unshift(t("board.ming.scoring", { province: provinceWord(view.scoring) }));
+  g.append(fitText(X0 + 280, 23, t("board.ming.phase", { phase }), 330, { "font-weight": 700 }));
+  g.append(fitText(W - 10, 23, facts.join(" · "), 360, { "text-anchor": "end", fill: MUTED }));
+  g.append(text(X0, 48, view.map.reconstructed ? t("board.ming.reconstructed") : view.map.name, { "font-size": 12, fill: MUTED }));
   return g;
 }
 
@@ -93,7 +89,7 @@ function counts(x, y, pairs, names) {
   let cx = x;
   for (const [c, n] of pairs) {
     const m = seatMarker(cx + 9, y, c, 9);
-    title(m, `${c === "neutral" ? WORDS.neutral : seatName(names, c)}: ${n} ${WORDS.members}`);
+    title(m, t("board.ming.members", { who: c === "neutral" ? t("board.ming.neutral") : seatName(names, c), n }));
     g.append(m, text(cx + 21, y + 5, `×${n}`, { "font-size": 13, "font-weight": 600 }));
     cx += 46;
   }
@@ -110,18 +106,18 @@ function provinceSpace(view, prov, i, names, ctx) {
   const g = svg("g", {});
   const box = svg("g", {}, svg("rect", { class: "face", x: p.x, y, width: PW, height: SPACE_H, rx: 6,
     fill: TINTS[prov.id] || "#eee", stroke: "#9aa0a6" }),
-  text(p.x + 8, y + 18, prov.id, { "font-weight": 700 }),
-  text(p.x + PW - 136, y + 18, `${prov.tiles_left} ${WORDS.tilesLeft}`, { "font-size": 12, fill: MUTED,
+  fitText(p.x + 8, y + 18, provinceWord(prov.id), 96, { "font-weight": 700 }),
+  fitText(p.x + PW - 136, y + 18, t("board.ming.tiles_left", { n: prov.tiles_left }), 80, { "font-size": 12, fill: MUTED,
     "text-anchor": "end" }));
   box.append(counts(p.x + 8, y + 38, presentCounts(view, prov.space), names));
-  title(box, `${WORDS.space} ${prov.id}`);
+  title(box, t("board.ming.space", { province: provinceWord(prov.id) }));
   bind(box, `space ${prov.id}`, ctx);
   g.append(box);
   const card = chip(p.x + PW - 126, y + 8, 70, 38, cardWord(prov.display), { size: 12 });
-  title(card, `${WORDS.display}: ${cardWord(prov.display)}`);
+  title(card, t("board.ming.display", { card: cardWord(prov.display) }));
   bind(card, `take ${prov.id}`, ctx);
   const dragon = chip(p.x + PW - 52, y + 8, 46, 38, cardWord("dragon"), { fill: "#FFF3D6", size: 11 });
-  title(dragon, WORDS.takeDragon);
+  title(dragon, t("board.ming.take_dragon"));
   if (bind(dragon, `dragon ${prov.id}`, ctx) || ctx.legal.some((a) => a.startsWith("dragon "))) g.append(dragon);
   g.append(card);
   return g;
@@ -132,15 +128,16 @@ function prince(x, y, seat, names) {
   const g = svg("g", {}, svg("path", { d, fill: seatColour(seat),
     stroke: INK, "stroke-width": 2 }),
   text(x, y + 5, String(seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 13, "font-weight": 700 }));
-  return title(g, `${seatName(names, seat)}${WORDS.princeOf}`);
+  return title(g, t("board.ming.prince_of", { name: seatName(names, seat) }));
 }
 
 function cloister(x, y, occupant, names) {
   const g = svg("g", {}, svg("path", { d: `M${x - 3} ${y} L${x + 13} ${y - 9} L${x + 29} ${y} Z`, fill: "#9aa0a6" }),
     svg("rect", { x, y, width: 26, height: 22, fill: "#fff", stroke: "#5f6368" }));
   if (occupant !== null) g.append(seatMarker(x + 13, y + 11, occupant, 9));
-  const who = occupant === null ? WORDS.empty : occupant === "neutral" ? WORDS.neutral : seatName(names, occupant);
-  return title(g, `${WORDS.cloister}: ${who}`);
+  const who = occupant === null ? t("board.ming.empty") : occupant === "neutral" ? t("board.ming.neutral")
+    : seatName(names, occupant);
+  return title(g, t("board.ming.cloister", { who }));
 }
 
 function district(view, d, box, names, ctx) {
@@ -149,13 +146,13 @@ function district(view, d, box, names, ctx) {
     fill: TINTS[d.province] || "#eee", stroke: "#5f6368", "stroke-width": 1 }));
   const cityTop = Math.abs(box.hy - box.y) < 1;
   const y0 = box.y + (cityTop && box.w < PW ? 40 : 18);
-  g.append(text(box.x + 14, y0, d.id, { "font-size": 12, fill: MUTED }));
+  g.append(fitText(box.x + 14, y0, districtWord(d.id), box.w - 56, { "font-size": 12, fill: MUTED }));
   g.append(cloister(box.x + box.w - 34, y0 - 8, d.cloister === null ? null : colourOf(view, d.cloister), names));
   g.append(counts(box.x + 16, y0 + 26, presentCounts(view, d.open), names));
   d.princes.forEach((s, k) => g.append(prince(box.x + 28 + k * 28, y0 + 58, s, names)));
   bindDistrict(g, d, view, ctx);
   moveChips(g, d, box, ctx);
-  return title(g, d.id);
+  return title(g, districtWord(d.id));
 }
 
 // A district is the target of prince/neutral/back, of stop (own prince) and of moves.
@@ -200,7 +197,7 @@ function city(view, prov, boxes, names) {
       else g.append(seatMarker(hx + HOUSE / 2, y + HOUSE / 2, colourOf(view, who), HOUSE / 2 + 0.5));
     }
   }
-  return title(g, `${WORDS.city} ${prov.id}`);
+  return title(g, t("board.ming.city", { province: provinceWord(prov.id) }));
 }
 
 function borders(view, boxes) {
@@ -214,7 +211,7 @@ function borders(view, boxes) {
       const [x, y] = borderPoint(boxes.get(d.id), boxes.get(n));
       g.append(title(svg("g", {}, svg("circle", { cx: x, cy: y, r: 10, fill: "#fff", stroke: INK, "stroke-width": 1.5 }),
         text(x, y + 5, cardMark(transport), { "text-anchor": "middle", "font-size": 13, "font-weight": 700 })),
-      `${d.id} – ${n}: ${cardWord(transport)}`));
+      `${districtWord(d.id)} – ${districtWord(n)}: ${cardWord(transport)}`));
     }
   }
   return g;
@@ -246,7 +243,7 @@ function handRow(x, y, w, p, ctx) {
     for (let k = 0; k < p.hand_size; k++) {
       g.append(svg("rect", { x: x + k * 14, y: y - 14, width: 22, height: 30, rx: 3, fill: "#8c6d46", stroke: "#fff" }));
     }
-    g.append(text(x + p.hand_size * 14 + 16, y + 5, `${WORDS.cards}: ${p.hand_size}`, { "font-size": 13 }));
+    g.append(text(x + p.hand_size * 14 + 16, y + 5, t("board.ming.cards", { n: p.hand_size }), { "font-size": 13 }));
     return g;
   }
   const held = [...new Set(p.hand)];
@@ -269,27 +266,27 @@ function tileRow(x, y, w, view, p) {
   view.provinces.forEach((prov, k) => {
     const n = p.tiles[prov.id] || 0;
     const cx = x + k * tw + (tw - 5) / 2;
-    const mark = WORDS.provinceMarks[prov.id] || prov.id.slice(0, 2);
+    const mark = prov.id in PROVINCE_MARKS ? t(PROVINCE_MARKS[prov.id]) : prov.id.slice(0, 2);
     g.append(title(svg("g", {}, svg("rect", { x: x + k * tw, y, width: tw - 5, height: 32, rx: 3,
       fill: TINTS[prov.id] || "#eee", stroke: n ? INK : LINE }),
     text(cx, y + 12, mark, { "text-anchor": "middle", "font-size": 10, fill: MUTED }),
     text(cx, y + 27, String(n), { "text-anchor": "middle", "font-weight": n ? 700 : 400, fill: n ? INK : MUTED })),
-    `${prov.id}: ${n} ${WORDS.tiles}`));
+    t("board.ming.tiles", { province: provinceWord(prov.id), n })));
   });
   return g;
 }
 
 function playerPanel(view, p, names, mySeat, x, y, w, ctx) {
   const g = seatPanel(x, y, w, PANEL_H, p.seat, names, mySeat, view.current_player === p.seat);
-  g.append(text(x + 10, y + 52, `${WORDS.score} ${p.score}`, { "font-size": 14, "font-weight": 700 }),
-    text(x + 90, y + 52, `${WORDS.cloisters} ${p.cloisters}`, { "font-size": 13 }),
-    text(x + 10, y + 70, `${WORDS.supply} ${p.supply} · ${WORDS.box} ${p.box}`, { "font-size": 13 }));
-  const status = [`${WORDS.prince}: ${p.prince || "—"}`];
-  if (view.start_player === p.seat) status.push(WORDS.start);
-  if (p.passed) status.push(WORDS.passed);
-  if ("return" in p) status.push(`${WORDS.returns} ${p.return}`);
-  else if (p.return_committed) status.push(WORDS.returnCommitted);
-  g.append(text(x + 10, y + 88, status.join(" · "), { "font-size": 13 }));
+  g.append(fitText(x + 10, y + 52, t("board.ming.score", { n: p.score }), 96, { "font-size": 14, "font-weight": 700 }),
+    fitText(x + 110, y + 52, t("board.ming.cloisters", { n: p.cloisters }), w - 120, { "font-size": 13 }),
+    fitText(x + 10, y + 70, t("board.ming.supply_box", { supply: p.supply, box: p.box }), w - 20, { "font-size": 13 }));
+  const status = [t("board.ming.prince", { district: p.prince ? districtWord(p.prince) : "—" })];
+  if (view.start_player === p.seat) status.push(t("board.ming.start"));
+  if (p.passed) status.push(t("board.ming.passed"));
+  if ("return" in p) status.push(t("board.ming.returns", { n: p.return }));
+  else if (p.return_committed) status.push(t("board.ming.return_chosen"));
+  g.append(fitText(x + 10, y + 88, status.join(" · "), w - 20, { "font-size": 13 }));
   g.append(tileRow(x + 10, y + 98, w - 20, view, p));
   g.append(handRow(x + 10, y + 154, w - 20, p, p.seat === mySeat ? ctx : context(null)));
   bind(g, `start ${p.seat + 1}`, ctx);
@@ -302,10 +299,10 @@ export function drawMing(view, names, mySeat, rawCtx) {
   const n = view.players.length;
   const height = panelY + PANEL_H + 28;
   const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", class: "board board-ming",
-    "aria-label": `${WORDS.title}, ${WORDS.round} ${view.round}` });
+    "aria-label": t("board.ming.label", { round: view.round }) });
   root.append(header(view), board(view, names, ctx));
   const w = (W - 20 - (n - 1) * 8) / n;
   view.players.forEach((p, i) => root.append(playerPanel(view, p, names, mySeat, X0 + i * (w + 8), panelY, w, ctx)));
-  root.append(text(X0, height - 8, WORDS.legend, { "font-size": 12, fill: MUTED }));
+  root.append(fitText(X0, height - 8, t("board.ming.legend"), W - 20, { "font-size": 12, fill: MUTED }));
   return root;
 }

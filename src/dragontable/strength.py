@@ -160,7 +160,7 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
     ]
     details = []
     for m in matchups:
-        rows = [r for _, r in sorted(load(results, m).items())]
+        rows = [r for g, r in sorted(load(results, m).items()) if g < m.games]
         if not rows:
             lines.append(f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | 0 | not run | — |")
             continue

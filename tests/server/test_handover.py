@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from dragontable import games
 from dragontable.bots import default_bot
-from dragontable.bots.heuristics import has_heuristic
 from dragontable.server import create_app
 from dragontable.server.db import Store
 
@@ -147,18 +144,6 @@ def test_handing_over_refuses_what_it_may_not_do(client: TestClient) -> None:
         assert "reclaim" in _error(ws1)["message"]
     info = client.get(f"/api/tables/{created['id']}").json()
     assert [s["handed_over"] for s in info["seats"]] == [False, True, False]
-
-
-def test_a_game_without_greedy_refuses_it_and_names_its_bots(client: TestClient) -> None:
-    game = next((g for g in games.names() if not has_heuristic(g)), None)
-    if game is None:
-        pytest.skip("every game has a greedy heuristic")
-    created = new_table(client, game=game, seats=["human", "human"])
-    with client.websocket_connect(ws_url(created, 0)) as ws:
-        ws.send_json({"hand_to_bot": 1, "bot": "greedy"})
-        refused = _error(ws)
-        assert refused["code"] == "bad_bot" and "random, mcts" in refused["message"]
-    assert not _seat(client, created["id"], 1)["handed_over"]
 
 
 def test_a_handed_over_seat_stays_with_its_bot_after_a_restart(db_url: str) -> None:

@@ -152,8 +152,8 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
         "Seats are rotated game by game and game *g* uses seed "
         f"{SEED} + *g*, as in `dragontable tournament`. A win shared in a tie counts as "
         "a fraction. Intervals are 95% Wilson intervals for the win rate and 95% normal "
-        "intervals for the mean score. `mcts:1s` searches one second of wall-clock time "
-        "per decision on one core, so its strength depends on the machine: "
+        "intervals for the mean score. `mcts:1s` searches one second of its thread's CPU "
+        "time per decision, so its strength depends on the machine's speed, not its load: "
         f"{_machine()}.",
         "",
         "| matchup | claim | target | games | win rate of the first bot (95% CI) | met |",
@@ -170,6 +170,7 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
         lo, hi = first["win_rate_ci95"]
         met = "yes" if first["win_rate"] >= m.target else "no"
         partial = "" if len(rows) >= m.games else f" of {m.games}"
+        met += " so far" if partial else ""
         lines.append(
             f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | {len(rows)}{partial} | "
             f"{first['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"

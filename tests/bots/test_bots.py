@@ -135,3 +135,36 @@ def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> No
     assert lead > 0.85 and all(r < 0.15 for r in rest) and rest[0] == rest[1]
     random_playout(state, Rng(1))
     assert heuristic_leaf(evaluator("dragon"), 10.0)(state) == rewards(state)
+
+
+def _chang_cheng_turn_with_many_options() -> State:
+    state = games.create("changcheng", players=2, seed=3)
+    rng = Rng(3)
+    while len(state.legal_actions()) < 40:  # past the first turns: two-item actions open
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def test_greedy_beam_follows_only_the_best_options_of_each_family() -> None:
+    from dragontable.bots.greedy import GreedyBot
+    from dragontable.bots.heuristics import evaluator
+
+    state = _chang_cheng_turn_with_many_options()
+    seat = state.current_player
+    assert seat is not None
+    legal = state.legal_actions()
+    bot = GreedyBot(evaluator("changcheng"), seed=1, beam=1)
+    world = state.determinize(seat, 5)
+    shortlist = bot._shortlist(world, seat, legal, 1)
+    families = {a.split(" ", 1)[0] for a in legal}
+    assert len(shortlist) == len(families) < len(legal)
+    for kept in shortlist:
+        family = kept.split(" ", 1)[0]
+        rivals = [a for a in legal if a.split(" ", 1)[0] == family]
+        assert bot._step(world, seat, kept) == max(bot._step(world, seat, a) for a in rivals)
+    # a beam wider than every family keeps every option: the same choice as no beam
+    wide = GreedyBot(evaluator("changcheng"), seed=1, beam=len(legal) - 1)
+    full = GreedyBot(evaluator("changcheng"), seed=1)
+    assert wide.choose(state) == full.choose(state)
+    assert bot.choose(state) in legal

@@ -16,6 +16,10 @@ from dragontable.core.messages import render, template
 from dragontable.core.record import replay
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
+from dragontable.games.changcheng.engine import ENGINE
+from dragontable.games.changcheng.rules import has_act
+
+from .helpers import new
 
 EVENT_CHOICES = ("none", "random-1", "random-2", *D.EVENTS, "diplomacy+observation",
                  "dominance+imperial_reward")  # fmt: skip
@@ -205,3 +209,30 @@ def test_determinize_samples_hidden_cards_and_tokens():
     assert len(grn_cards) == 2 and len(dealt) > 1 and len(tokens) > 1
     mine = st.determinize(1, 0)
     assert [c for cards in mine.cards.values() for c in cards] == grn_cards
+
+
+def quick_checks_agree(st) -> None:
+    """The engine's quick 'any option?' checks say exactly what listing the options says."""
+    for kind, check in ENGINE.has_options.items():
+        for seat in range(st.players):
+            task = (kind, seat)
+            assert check(st, task) == bool(ENGINE.options[kind](st, task)), (kind, seat)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(games_())
+def test_quick_option_checks_agree_with_the_listed_options(game):
+    playout(*game, every=quick_checks_agree)
+
+
+@pytest.mark.parametrize(
+    ("double", "tower", "can_act"),
+    [(True, False, True), (False, True, True), (False, False, False)],
+)
+def test_quick_act_check_with_only_a_double_wall_or_a_tower_left(double, tower, can_act):
+    st = new(2)
+    st.turn_no = 2  # past the first turn's single wall
+    st.singles[0], st.hands[0] = 0, ()
+    st.double[0], st.tower[0] = double, tower
+    quick_checks_agree(st)
+    assert has_act(st, ("act", 0)) is can_act

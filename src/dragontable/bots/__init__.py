@@ -33,9 +33,9 @@ class RandomBot:
 
 def _greedy(game: str, seed: int) -> Bot:
     from .greedy import GreedyBot
-    from .heuristics import evaluator
+    from .heuristics import beam, evaluator
 
-    return GreedyBot(evaluator(game), seed)
+    return GreedyBot(evaluator(game), seed, beam=beam(game))
 
 
 def _mcts(game: str, seed: int, budget: str = "") -> Bot:

@@ -3,7 +3,9 @@
 A state holds ``tasks`` (top = last). An automatic task runs and may push others; a
 decision task waits for the seat in its second field. A game registers, per task
 kind, either ``auto[kind](state, task)`` or ``options[kind](state, task) -> {notation:
-payload}`` and ``apply[kind](state, task, payload)``.
+payload}`` and ``apply[kind](state, task, payload)``. Where listing a decision's options
+is costly, ``has_options[kind](state, task) -> bool`` may say whether there is any
+(exactly ``bool(options[kind](state, task))``); the list is then built only when asked for.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class TaskEngine:
         self.auto: dict[str, Callable[[Any, Task], None]] = {}
         self.options: dict[str, Callable[[Any, Task], Legal]] = {}
         self.apply: dict[str, Callable[[Any, Task, Any], None]] = {}
+        self.has_options: dict[str, Callable[[Any, Task], bool]] = {}
 
     def advance(self, st: Any) -> None:
         """Run automatic tasks until a decision with at least one legal option is on top.
@@ -36,13 +39,20 @@ class TaskEngine:
         A decision nobody can take (no options) is dropped.
         """
         tasks = st.tasks
-        auto, options = self.auto, self.options
+        auto, options, has_options = self.auto, self.options, self.has_options
         while tasks:
             task = tasks[-1]
             run = auto.get(task[0])
             if run is not None:
                 tasks.pop()
                 run(st, task)
+                continue
+            check = has_options.get(task[0])
+            if check is not None:
+                if check(st, task):
+                    st._legal = None  # listed on demand by legal_actions()
+                    return
+                tasks.pop()
                 continue
             legal = options[task[0]](st, task)
             if legal:

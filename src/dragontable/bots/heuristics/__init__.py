@@ -30,5 +30,13 @@ def leaf_scale(game: str) -> float | None:
     return None if scale is None else float(scale)
 
 
+def beam(game: str) -> int | None:
+    """How many options per family greedy follows to the end of its chain; None: all."""
+    if game not in _MODULES:
+        return None
+    width = getattr(importlib.import_module(_MODULES[game]), "BEAM", None)
+    return None if width is None else int(width)
+
+
 def has_heuristic(game: str) -> bool:
     return game in _MODULES

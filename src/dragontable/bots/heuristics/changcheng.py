@@ -36,6 +36,7 @@ CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
 CARD_HELD = 1.5  # a card kept in hand: the option to swing a later province
 DOUBLE_HELD = 3.0  # the unplaced double wall: its bonus still to come
 TOWER_HELD = 1.0  # the unplaced tower: protection still to place
+BEAM = 2  # greedy completes the chains of the two best options per action family
 LEAF_SCALE = 4.0  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
 
 

@@ -12,16 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from .data import DOUBLE, MAX_EXTENSIONS, NEUTRAL, SINGLE, TOWER, WEST
-from .engine import APPLY, AUTO, OPTIONS, Legal, log, push
+from .engine import APPLY, AUTO, ENGINE, OPTIONS, Legal, log, push
 from .final import game_ends
 from .state import CCData, Task
 from .wall import (
     double_starts,
+    has_single_space,
+    open_for_other,
     other_spaces,
     place,
     reservation_candidates,
     single_spaces,
+    tower_adjacent,
     tower_spaces,
+    unfinished,
     unfinished_provinces,
 )
 
@@ -37,7 +41,7 @@ def auto_begin(st: CCData, task: Task) -> None:
     st.turn_no += 1
     st.active, st.rule = seat, None
     log(st, "turn.started", seat=seat)
-    if opt_act(st, ("act", seat)):
+    if has_act(st, ("act", seat)):
         push(st, ("act", seat), ("neutral", seat), ("extendq", seat), ("endturn", seat))
     else:
         log(st, "turn.forfeited", seat=seat)
@@ -89,6 +93,28 @@ def opt_act(st: CCData, task: Task) -> Legal:
         for p in unfinished:
             out[f"card {c} {p}"] = ("one-card", c, p)
     return out
+
+
+def has_act(st: CCData, task: Task) -> bool:
+    """Whether ``opt_act`` lists anything, without listing it (§4.7: else a forfeit).
+
+    Every two-item action needs what one of the partial ones needs, so the seat can act
+    iff it can build a single, lay a card, or place its double wall or tower.
+    """
+    seat = task[1]
+    if st.singles[seat] and has_single_space(st, seat):
+        return True
+    if first_turn(st):
+        return False
+    if st.hands[seat] and any(unfinished(st, p) for p in st.geo.provinces):
+        return True
+    if st.double[seat] and any(
+        open_for_other(st, a) and open_for_other(st, b) for a, b in st.geo.pairs
+    ):
+        return True
+    return bool(st.tower[seat]) and any(
+        open_for_other(st, s) and not tower_adjacent(st, s) for s in st.geo.spaces
+    )
 
 
 def put_card(st: CCData, seat: int, card: str, province: str) -> None:
@@ -228,6 +254,16 @@ def opt_neutral(st: CCData, task: Task) -> Legal:
     return out
 
 
+def has_neutral(st: CCData, task: Task) -> bool:
+    """Whether ``opt_neutral`` lists anything, without listing it."""
+    if st.neutral <= 0 or st.rule is None:
+        return False
+    mode, provinces = st.rule
+    prov = st.bd.province_of
+    only = mode == "only"
+    return any((prov[s] in provinces) == only and open_for_other(st, s) for s in st.geo.spaces)
+
+
 def apply_neutral(st: CCData, task: Task, space: str | None) -> None:
     if space is not None:
         place(st, task[1], NEUTRAL, SINGLE, (space,))
@@ -280,6 +316,7 @@ OPTIONS.update(
     reservechoice=opt_reservechoice, scoutchoice=opt_scoutchoice, neutral=opt_neutral,
     extend=opt_extend,
 )  # fmt: skip
+ENGINE.has_options.update(act=has_act, neutral=has_neutral)
 APPLY.update(
     act=apply_act, second=apply_second, card2=apply_card2, cardwall=apply_cardwall,
     reservechoice=apply_reservechoice, scoutchoice=apply_scoutchoice, neutral=apply_neutral,

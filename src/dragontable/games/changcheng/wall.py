@@ -65,6 +65,17 @@ def single_spaces(st: CCData, seat: int) -> list[str]:
     return out
 
 
+def has_single_space(st: CCData, seat: int) -> bool:
+    """Whether :func:`single_spaces` would list any space."""
+    seg, reserved, singles = st.seg, st.reserved, st.singles
+    for s in st.geo.spaces:
+        if s not in seg:
+            r = reserved.get(s)
+            if r is None or r == seat or singles[r] == 0:
+                return True
+    return False
+
+
 def other_spaces(st: CCData) -> list[str]:
     """Spaces open for a double half, a tower or a neutral wall."""
     return [s for s in st.geo.spaces if open_for_other(st, s)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import games
 from .core.rng import Rng, derive_seed
+from .core.state import State
 
 
 def simulate(
@@ -84,13 +85,16 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
     apply_time = 0.0
     start = time.perf_counter()
     rng = Rng(seed)
-    mid_states = []
+    mid_states: list[State] = []
+    positions: list[State] = []  # decisions with a choice, for greedy's timing
     while time.perf_counter() - start < seconds or games_done == 0:
         state = games.create(name, players=players, seed=seed + games_done)
         t0 = time.perf_counter()
         n = 0
         while not state.is_over:
             legal = state.legal_actions()
+            if n % 7 == 0 and len(legal) > 1 and len(positions) < 100:
+                positions.append(state.clone())
             state.apply(legal[rng.below(len(legal))])
             n += 1
             if n == 40 and len(mid_states) < 50:
@@ -122,7 +126,22 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
         "actions_per_game": round(applies / games_done, 1),
         "clone_per_second": round(clones / clone_time) if clones else None,
         "mcts_iterations_per_second": mcts_rate,
+        "greedy_ms_per_move": _greedy_ms(name, positions, seed),
     }
+
+
+def _greedy_ms(name: str, positions: list[State], seed: int) -> float | None:
+    """Mean CPU milliseconds the greedy bot takes to choose, over sampled positions."""
+    from .bots import make_bot
+    from .bots.heuristics import has_heuristic
+
+    if not positions or not has_heuristic(name):
+        return None
+    bot = make_bot("greedy", name, seed)
+    t0 = time.process_time()
+    for state in positions:
+        bot.choose(state)
+    return round(1000 * (time.process_time() - t0) / len(positions), 2)
 
 
 def bench(names: list[str], seconds: float = 2.0, seed: int = 1) -> dict[str, Any]:

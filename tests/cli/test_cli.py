@@ -87,6 +87,7 @@ def test_bench_prints_json_per_player_count(capsys: pytest.CaptureFixture[str]) 
     assert [r["players"] for r in out["results"]] == [2, 3, 4, 5]
     for r in out["results"]:
         assert r["games_per_second"] > 0 and r["apply_per_second"] > 0
+        assert r["mcts_iterations_per_second"] > 0 and r["greedy_ms_per_move"] > 0
 
 
 def test_play_against_bots_to_the_end_saves_a_record_that_replays(tmp_path: Path) -> None:

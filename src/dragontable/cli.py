@@ -166,14 +166,18 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .bots.mcts import search
+    from .bots.mcts import parallel_search
     from .core.messages import render
 
+    if args.iterations <= 0 or (args.seconds is not None and not args.seconds > 0):
+        raise OptionError("the search budget must be positive: --iterations N or --seconds S")
+    if args.processes <= 0:
+        raise OptionError("--processes must be at least 1")
     state = replay(load_record(args.file))
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
-    result = search(state, iterations=budget, seconds=args.seconds, seed=args.seed)
+    result = parallel_search(state, args.processes, budget, args.seconds, seed=args.seed)
     ranked = sorted(result.stats.items(), key=lambda kv: (-kv[1][0], kv[0]))[: args.top]
     print(render(state.prompt()))
     print(
@@ -280,7 +284,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hint", help="the search bot's best actions at a record's last position")
     p.add_argument("file")
     p.add_argument("--iterations", type=int, default=2000)
-    p.add_argument("--seconds", type=float, help="search time instead of iterations")
+    p.add_argument("--seconds", type=float, help="CPU seconds of search instead of iterations")
+    p.add_argument("--processes", type=int, default=1, help="search trees in parallel processes")
     p.add_argument("--top", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_hint)

@@ -121,8 +121,26 @@ def test_mcts_plays_a_whole_game() -> None:
 def test_mcts_budget_spec_errors() -> None:
     with pytest.raises(OptionError, match="bad mcts budget"):
         make_bot("mcts:fast", "dragon")
+    for spec in ("mcts:0s", "mcts:-3", "mcts:infs", "mcts:nans"):
+        with pytest.raises(OptionError, match="bad mcts budget"):
+            make_bot(spec, "dragon")
+    with pytest.raises(OptionError, match="bad process count"):
+        make_bot("mcts:2s:many", "dragon")
+    with pytest.raises(OptionError, match="bad process count"):
+        make_bot("mcts:2s:0", "dragon")
     with pytest.raises(OptionError, match="takes no budget"):
         make_bot("greedy:2s", "dragon")
+
+
+def test_mcts_spec_names_budget_and_processes() -> None:
+    from dragontable.bots import BotSpec, parse_spec
+    from dragontable.bots.mcts import MctsBot
+
+    assert parse_spec("mcts") == BotSpec("mcts", iterations=1000)
+    assert parse_spec("mcts:800") == BotSpec("mcts", iterations=800)
+    assert parse_spec("mcts:2s:4") == BotSpec("mcts", seconds=2.0, processes=4)
+    bot = make_bot("mcts:300:2", "ming", 1)
+    assert isinstance(bot, MctsBot) and (bot.iterations, bot.workers) == (300, 2)
 
 
 def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:

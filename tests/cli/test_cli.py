@@ -220,6 +220,26 @@ def test_hint_ranks_legal_actions_at_the_records_last_position(
     assert set(hinted) <= set(state.legal_actions())
 
 
+def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dragontable.core.record import save_record
+
+    state = games.create("ming", players=2, seed=2)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    path = save_record(state, tmp_path / "ming.json")
+    assert main(["hint", str(path), "--iterations", "80", "--processes", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "iterations" in out
+    hinted = [line.split()[0] for line in out.splitlines() if "visits" in line]
+    assert hinted and {h.split()[0] for h in hinted} <= {
+        a.split()[0] for a in state.legal_actions()
+    }
+    assert main(["hint", str(path), "--iterations", "0"]) == 2
+    assert "budget must be positive" in capsys.readouterr().err
+
+
 def test_tournament_command_prints_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
     args = [
         "tournament",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..core.errors import OptionError
@@ -38,43 +40,76 @@ def _greedy(game: str, seed: int) -> Bot:
     return GreedyBot(evaluator(game), seed, beam=beam(game))
 
 
-def _mcts(game: str, seed: int, budget: str = "") -> Bot:
-    """``mcts`` (1000 iterations), ``mcts:500`` (iterations) or ``mcts:2s`` (seconds)."""
-    from .mcts import MctsBot
-
-    if not budget:
-        return MctsBot(seed, iterations=1000)
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if seconds <= 0:
-                raise ValueError
-            return MctsBot(seed, seconds=seconds)
-        iterations = int(budget)
-        if iterations <= 0:
-            raise ValueError
-    except ValueError:
-        raise OptionError(
-            f"bad mcts budget {budget!r}: use iterations (mcts:500) or seconds (mcts:2s)"
-        ) from None
-    return MctsBot(seed, iterations=iterations)
-
-
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": lambda game, seed: RandomBot(seed),
     "greedy": _greedy,
-    "mcts": _mcts,
 }
+BOTS["mcts"] = lambda game, seed: _search_bot(BotSpec("mcts", iterations=1000), seed)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed bot spec: ``mcts:2s:4`` is mcts, 2 CPU seconds a move, 4 processes."""
+
+    name: str
+    iterations: int | None = None
+    seconds: float | None = None
+    processes: int = 1
+
+
+SPEC_HELP = "mcts[:BUDGET[:PROCESSES]], BUDGET iterations (mcts:500) or seconds (mcts:2s)"
+
+
+def parse_spec(spec: str) -> BotSpec:
+    """Parse ``random``, ``greedy``, ``mcts``, ``mcts:800``, ``mcts:2s`` or ``mcts:2s:4``."""
+    if not isinstance(spec, str):
+        raise OptionError(f"a bot spec must be text like 'greedy' or 'mcts:2s', not {spec!r}")
+    name, _, rest = spec.strip().partition(":")
+    if name not in BOTS:
+        raise OptionError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}")
+    if not rest:
+        return BotSpec(name, iterations=1000) if name == "mcts" else BotSpec(name)
+    if name != "mcts":
+        raise OptionError(f"bot {name!r} takes no budget (only mcts does: mcts:2s)")
+    budget, _, processes = rest.partition(":")
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not 0 < seconds < math.inf:
+                raise ValueError
+            iterations = None
+        else:
+            iterations, seconds = int(budget), None
+            if iterations <= 0:
+                raise ValueError
+    except ValueError:
+        raise OptionError(f"bad mcts budget {budget!r} in {spec!r}: use {SPEC_HELP}") from None
+    workers = 1
+    if processes:
+        try:
+            workers = int(processes)
+            if workers <= 0:
+                raise ValueError
+        except ValueError:
+            raise OptionError(
+                f"bad process count {processes!r} in {spec!r}: a whole number, e.g. mcts:2s:4"
+            ) from None
+    return BotSpec(name, iterations, seconds, workers)
+
+
+def _search_bot(spec: BotSpec, seed: int) -> Bot:
+    from .mcts import MctsBot
+
+    return MctsBot(seed, spec.iterations, spec.seconds, workers=spec.processes)
 
 
 def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
-    """A bot from a spec like ``random``, ``greedy``, ``mcts:2s`` or ``mcts:800``."""
-    name, _, budget = spec.partition(":")
-    if name not in BOTS:
-        raise OptionError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}")
-    if budget and name != "mcts":
-        raise OptionError(f"bot {name!r} takes no budget (only mcts does: mcts:2s)")
-    return BOTS[name](game, seed, budget) if budget else BOTS[name](game, seed)
+    """A bot from a spec like ``random``, ``greedy``, ``mcts:2s``, ``mcts:800`` or
+    ``mcts:2s:4`` (root-parallel search in four processes)."""
+    parsed = parse_spec(spec)
+    if parsed.name == "mcts":
+        return _search_bot(parsed, seed)
+    return BOTS[parsed.name](game, seed)
 
 
 def default_bot(game: str) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import games
-from ..bots import default_bot, make_bot
+from ..bots import default_bot, make_bot, parse_spec
 from ..core.errors import OptionError
 
 MAX_SEED = (1 << 63) - 1
@@ -29,6 +29,24 @@ class TableSpec:
     names: list[str]
 
 
+# what one bot move may cost on a shared server (bots run one at a time in its executor)
+MAX_BOT_SECONDS = 10.0
+MAX_BOT_ITERATIONS = 20_000
+
+
+def check_bot_cost(spec: str) -> None:
+    """Refuse a bot spec that would hold the server too long (OptionError says why)."""
+    parsed = parse_spec(spec)
+    if parsed.processes > 1:
+        raise OptionError(f"bot {spec!r}: this server searches in one process; drop the ':N'")
+    if parsed.seconds is not None and parsed.seconds > MAX_BOT_SECONDS:
+        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_SECONDS:g} s a move on this server")
+    if parsed.iterations is not None and parsed.iterations > MAX_BOT_ITERATIONS:
+        raise OptionError(
+            f"bot {spec!r}: at most {MAX_BOT_ITERATIONS} iterations a move on this server"
+        )
+
+
 def _seat_kind(game: str, value: Any, index: int) -> str:
     """Normalise one seat entry to ``human`` or ``bot:<spec>``."""
     if not isinstance(value, str):
@@ -42,6 +60,7 @@ def _seat_kind(game: str, value: Any, index: int) -> str:
         raise LobbyError(f"seat {index + 1}: expected 'human' or 'bot:<level>', not {value!r}")
     try:
         make_bot(text[4:], game, 0)
+        check_bot_cost(text[4:])
     except OptionError as exc:
         raise LobbyError(f"seat {index + 1}: {exc}") from None
     return text

@@ -20,7 +20,7 @@ from ..core.rng import derive_seed
 from ..core.state import State
 from .db import SeatRow, Store, TableRow
 from .live import CannotUndo, Connection, LiveTable, Move, UndoOffer, hash_token, replay_moves
-from .lobby import TableSpec
+from .lobby import TableSpec, check_bot_cost
 
 log = logging.getLogger("dragontable.server")
 
@@ -50,6 +50,7 @@ def check_bot(spec: Any, game: str) -> str:
         make_bot(spec, game, 0)
     except OptionError as exc:
         raise OptionError(f"{exc}; {hint}") from None
+    check_bot_cost(spec)
     return spec
 
 

@@ -157,3 +157,16 @@ def test_greedy_against_greedy_finishes_at_four_players() -> None:
     while not st.is_over:
         st.apply(bots[st.current_player].choose(st))
     assert st.is_over and sorted(st.ranking()) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_at_once_equals_each_seat_alone(players: int) -> None:
+    from dragontable.bots.heuristics.ming import evaluate_all
+
+    st = games.create("ming", players=players, seed=players)
+    rng = Rng(players)
+    while not st.is_over:
+        assert evaluate_all(st) == [evaluate(st, s) for s in range(players)]
+        legal = st.legal_actions()
+        st.apply(legal[rng.below(len(legal))])
+    assert evaluate_all(st) == [evaluate(st, s) for s in range(players)]

@@ -56,13 +56,23 @@ def rewards(state: State) -> list[float]:
     return out
 
 
-def heuristic_leaf(evaluate: Callable[[State, int], float], scale: float) -> Leaf:
-    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival."""
+def heuristic_leaf(
+    evaluate: Callable[[State, int], float],
+    scale: float,
+    evaluate_all: Callable[[State], list[float]] | None = None,
+) -> Leaf:
+    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival.
+
+    ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
+    """
 
     def leaf(state: State) -> list[float]:
         if state.is_over:
             return rewards(state)
-        values = [evaluate(state, s) for s in range(state.players)]
+        if evaluate_all is not None:
+            values = evaluate_all(state)
+        else:
+            values = [evaluate(state, s) for s in range(state.players)]
         out = []
         for s, v in enumerate(values):
             lead = v - max(w for t, w in enumerate(values) if t != s)
@@ -79,9 +89,9 @@ def leaf_for(game: str) -> Leaf | None:
     scale = leaf_scale(game)
     if scale is None:
         return None
-    from .heuristics import evaluator
+    from .heuristics import evaluator, evaluator_all
 
-    return heuristic_leaf(evaluator(game), scale)
+    return heuristic_leaf(evaluator(game), scale, evaluator_all(game))
 
 
 @dataclass

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 
 from ...core.errors import OptionError
+from ...core.state import State
 from ..greedy import Evaluate
 
 _MODULES = {
@@ -20,6 +22,16 @@ def evaluator(game: str) -> Evaluate:
         raise OptionError(f"no greedy heuristic for {game!r} yet; games: {', '.join(_MODULES)}")
     evaluate: Evaluate = importlib.import_module(_MODULES[game]).evaluate
     return evaluate
+
+
+def evaluator_all(game: str) -> Callable[[State], list[float]] | None:
+    """The heuristic's every-seat-at-once form, where it has one (faster search leaves)."""
+    if game not in _MODULES:
+        return None
+    found: Callable[[State], list[float]] | None = getattr(
+        importlib.import_module(_MODULES[game]), "evaluate_all", None
+    )
+    return found
 
 
 def leaf_scale(game: str) -> float | None:

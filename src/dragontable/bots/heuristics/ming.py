@@ -206,28 +206,44 @@ def _means(st: Any, seat: int, viewer: int) -> float:
 
 def estimates(st: Any, viewer: int) -> list[float]:
     """Each seat's expected final score, from what ``viewer`` may see."""
-    t = _Time(st)
-    points, projected = _projection(st, t)
-    current = scored_province(st)
-    now = _city_now(st, viewer, current) if current is not None else [0.0] * st.colours
-    out = []
-    for s in range(st.players):
-        value = st.score[s] + points[s] + now[s]
-        value += D.CLOISTER_POINTS * t.cloister_scorings * CLOISTER_KEEP * st.cloisters_of(s)
-        held = tuple(st.tiles[s])
-        value += tile_value(held, t.set_points, t.chance)
-        for when in sorted(projected):
-            gained = tuple(a + b for a, b in zip(held, projected[when][s], strict=True))
-            points_then = D.SET_POINTS[when]
-            gain = tile_value(gained, points_then, t.chance) - tile_value(
-                held, points_then, t.chance
-            )
-            value += t.trust(when) * gain
-            held = gained
-        if t.deploys:
-            value += _means(st, s, viewer)
-        out.append(value)
-    return out
+    return _Estimator(st).estimates(viewer)
+
+
+class _Estimator:
+    """The parts of :func:`estimates` that do not depend on the viewer, computed once."""
+
+    def __init__(self, st: Any) -> None:
+        self.st = st
+        t = self.time = _Time(st)
+        self.points, projected = _projection(st, t)
+        self.current = scored_province(st)
+        self.terms: list[list[float]] = []  # per seat, the terms after the city now
+        for s in range(st.players):
+            terms = [D.CLOISTER_POINTS * t.cloister_scorings * CLOISTER_KEEP * st.cloisters_of(s)]
+            held = tuple(st.tiles[s])
+            terms.append(tile_value(held, t.set_points, t.chance))
+            for when in sorted(projected):
+                gained = tuple(a + b for a, b in zip(held, projected[when][s], strict=True))
+                points_then = D.SET_POINTS[when]
+                gain = tile_value(gained, points_then, t.chance) - tile_value(
+                    held, points_then, t.chance
+                )
+                terms.append(t.trust(when) * gain)
+                held = gained
+            self.terms.append(terms)
+
+    def estimates(self, viewer: int) -> list[float]:
+        st, current = self.st, self.current
+        now = _city_now(st, viewer, current) if current is not None else [0.0] * st.colours
+        out = []
+        for s in range(st.players):
+            value = st.score[s] + self.points[s] + now[s]
+            for term in self.terms[s]:
+                value += term
+            if self.time.deploys:
+                value += _means(st, s, viewer)
+            out.append(value)
+        return out
 
 
 def evaluate(st: Any, seat: int) -> float:
@@ -237,12 +253,25 @@ def evaluate(st: Any, seat: int) -> float:
     under way that may stop here counts as stopping here, so that a move is valued
     by the district where it can end.
     """
+    return _evaluate(st, seat, None)
+
+
+def evaluate_all(st: Any) -> list[float]:
+    """``evaluate(st, s)`` for every seat, sharing the work (search leaves use it)."""
+    shared = _Estimator(st) if st.tasks else None
+    return [_evaluate(st, s, shared) for s in range(st.players)]
+
+
+def _evaluate(st: Any, seat: int, shared: _Estimator | None) -> float:
     top = st.tasks[-1][:2] if st.tasks else None
     if top == ("deploy", seat):
         return max(_after(st, seat, a) for a in st.legal_actions())
     if top == ("moving", seat) and "stop" in st.legal_actions():
         return _after(st, seat, "stop")
-    est = [float(x) for x in st.score] if not st.tasks else estimates(st, seat)
+    if not st.tasks:
+        est = [float(x) for x in st.score]
+    else:
+        est = (shared or _Estimator(st)).estimates(seat)
     rival = max((est[s] for s in range(st.players) if s != seat), default=0.0)
     return est[seat] - OPPONENT * rival
 

@@ -47,9 +47,9 @@ PLAN: tuple[Matchup, ...] = tuple(
     ]
     + [
         Matchup(f"{g}-mcts1s-greedy-2p", g, ("mcts:1s", "greedy"), n, 0.65, "mcts 1 s beats greedy")
-        # 20 games where mcts judges leaves by the heuristic: measured last, within one
-        # session's time (a Ming game holds three times as many decisions as a Dragon one)
-        for g, n in (("dragon", 40), ("ming", 20), ("changcheng", 20))
+        # fewer games where a game costs more: a Ming game holds three times as many
+        # decisions as a Dragon one, and each is a full second of search
+        for g, n in (("dragon", 40), ("ming", 30), ("changcheng", 20))
     ]
     + [
         Matchup(

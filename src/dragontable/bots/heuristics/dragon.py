@@ -54,7 +54,7 @@ def evaluate(st: Any, seat: int) -> float:
     """Expected final VP of ``seat``, roughly, from what the seat can see."""
     p = st.seats[seat]
     if not st.tasks:
-        return float(p.vp) + 0.001 * p.pt
+        return float(p.vp + 0.001 * p.pt)
     scorings = max(0, D.ROUNDS - st.round + (1 if _event_pending(st) else 0))
     inhabited = [f for f, res in p.palaces if res]
     empty = len(p.palaces) - len(inhabited)
@@ -99,4 +99,4 @@ def evaluate(st: Any, seat: int) -> float:
     value += 0.25 * p.pt
     free = sum(f - len(res) for f, res in p.palaces)
     value += min(free, 2) * 1.5 * (1 if months > 1 else 0) - 0.5 * empty
-    return value
+    return float(value)

@@ -178,13 +178,13 @@ def cmd_hint(args: argparse.Namespace) -> int:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
     result = parallel_search(state, args.processes, budget, args.seconds, seed=args.seed)
-    ranked = sorted(result.stats.items(), key=lambda kv: (-kv[1][0], kv[0]))[: args.top]
+    ranked = result.top(args.top)
     print(render(state.prompt()))
     print(
         f"search: {result.iterations} iterations over determinizations of seat "
         f"{(state.current_player or 0) + 1}'s view"
     )
-    for action, (visits, value) in ranked:
+    for action, visits, value in ranked:
         print(f"  {action:<24} value {value:.3f}  ({visits} visits)")
     return 0
 

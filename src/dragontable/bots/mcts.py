@@ -104,6 +104,11 @@ class SearchResult:
     def best(self) -> str:
         return max(self.stats.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
 
+    def top(self, n: int) -> list[tuple[str, int, float]]:
+        """The ``n`` most visited actions: (action, visits, mean reward), best first."""
+        ranked = sorted(self.stats.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+        return [(a, visits, value) for a, (visits, value) in ranked[:n]]
+
 
 def search(
     state: State,

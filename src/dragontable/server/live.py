@@ -33,6 +33,7 @@ class Connection:
     seat: int | None
     lang: str = "en"
     log_pos: int = 0
+    hinting: bool = False  # a hint is being searched for this connection
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def __post_init__(self) -> None:

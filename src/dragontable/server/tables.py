@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction, NotationError, OptionError
 from ..core.rng import derive_seed
 from ..core.state import State
 from .db import SeatRow, Store, TableRow
+from .hints import suggest
 from .live import CannotUndo, Connection, LiveTable, Move, UndoOffer, hash_token, replay_moves
 from .lobby import TableSpec, check_bot_cost
 
@@ -32,7 +33,7 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 MESSAGES = (
     '{"action": "<notation>"}, {"undo": true}, {"undo_reply": true|false}, '
-    '{"hand_to_bot": <seat>, "bot": "<level>"} or {"reclaim": true}'
+    '{"hand_to_bot": <seat>, "bot": "<level>"}, {"reclaim": true} or {"hint": true}'
 )
 
 
@@ -232,7 +233,30 @@ class TableManager:
             "undo_reply": self.reply_undo,
             "hand_to_bot": self.hand_to_bot,
             "reclaim": self.reclaim,
+            "hint": self.hint,
         }
+
+    async def hint(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The search bot's best actions for the sender's own decision, to the sender only."""
+        if message.get("hint") is not True:
+            return error("bad_message", 'send {"hint": true}')
+        st = table.state
+        if conn.seat is None:
+            return error("cannot_hint", "spectators get no hints")
+        if st.is_over or st.current_player != conn.seat or conn.seat not in table.humans():
+            return error("cannot_hint", "a hint is for your own decision, on your turn")
+        if conn.hinting:
+            return error("cannot_hint", "a hint is being prepared already")
+        conn.hinting = True
+        try:
+            position = st.clone()
+            loop = asyncio.get_running_loop()
+            actions = await loop.run_in_executor(self.executor, suggest, position)
+        finally:
+            conn.hinting = False
+        return {"type": "hint", "n_actions": len(position.history), "actions": actions}
 
     async def request_undo(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]

@@ -74,6 +74,10 @@ function handle(msg) {
     FEATURE_MESSAGES[msg.type](msg);
   } else if (msg.type === "error") {
     document.getElementById("error").textContent = t(`error.${msg.code}`, { message: msg.message }, msg.message);
+    if (msg.code === "cannot_hint") {
+      document.getElementById("hint").disabled = false;
+      document.getElementById("hint-box").replaceChildren();
+    }
   }
 }
 
@@ -183,6 +187,16 @@ const FEATURE_MESSAGES = {
   },
   undone(msg) { closeOffer(); notice(t("table.undone", { name: names[msg.seat], n: msg.actions })); },
   undo_dropped(msg) { closeOffer(); notice(t("table.undo_dropped", { name: names[msg.seat], reason: msg.reason })); },
+  hint(msg) {
+    if (!lastUpdate || msg.n_actions !== lastUpdate.n_actions) return;  // the game moved on
+    const box = document.getElementById("hint-box");
+    box.replaceChildren(el("span", { class: "muted" }, t("table.hint_title")), ...msg.actions.map((h) => {
+      const b = el("button", { type: "button", class: "hinted" }, `${h.action} · ${t("table.hint_value", { chance: Math.round(100 * h.value) })}`);
+      b.addEventListener("click", () => send(h.action));
+      return b;
+    }));
+    document.getElementById("hint").disabled = false;
+  },
   seat_change(msg) {
     if (!msg.bot) notice(t("table.reclaimed", { name: names[msg.seat] }));
     else if (msg.by === msg.seat) notice(t("table.handed_own", { name: names[msg.seat], level: botName(msg.bot) }));
@@ -193,6 +207,10 @@ const FEATURE_MESSAGES = {
 function showFeatures(msg) {
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
+  const hint = document.getElementById("hint");
+  hint.hidden = !msg.your_turn || msg.over;
+  hint.disabled = false;
+  document.getElementById("hint-box").replaceChildren();
   const mine = mySeat === null ? null : msg.seats[mySeat];
   document.getElementById("reclaim").hidden = msg.over || !(mine && mine.handed_over);
   if (!msg.undo_offer) closeOffer();
@@ -257,6 +275,13 @@ function setupFeatures() {
   const undo = document.getElementById("undo");
   label(undo, "table.undo");
   undo.addEventListener("click", () => sendJson({ undo: true }));
+  const hint = document.getElementById("hint");
+  label(hint, "table.hint");
+  hint.addEventListener("click", () => {
+    hint.disabled = true;
+    document.getElementById("hint-box").replaceChildren(el("span", { class: "muted" }, t("table.hint_thinking")));
+    sendJson({ hint: true });
+  });
   const reclaim = document.getElementById("reclaim");
   label(reclaim, "table.reclaim");
   reclaim.addEventListener("click", () => sendJson({ reclaim: true }));

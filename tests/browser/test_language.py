@@ -86,11 +86,13 @@ def test_table_page_log_and_strings_follow_the_language_switch(
     page: Page, server: str, screenshots: Path, finished_dragon: dict[str, Any]
 ) -> None:
     api = f"{server}/api/tables/{finished_dragon['id']}"
-    names = [seat["name"] for seat in page.request.get(api).json()["seats"]]
     entries = replay(page.request.get(f"{api}/record").json()).log_for(0)
 
+    def names_in(lang: str) -> list[str]:  # default seat names read in the language too
+        return [seat["name"] for seat in page.request.get(f"{api}?lang={lang}").json()["seats"]]
+
     def log_in(lang: str) -> list[str]:
-        return [render(entry, lang, names) for entry in entries]
+        return [render(entry, lang, names_in(lang)) for entry in entries]
 
     def check_table(lang: str) -> None:
         expected = log_in(lang)
@@ -100,7 +102,8 @@ def test_table_page_log_and_strings_follow_the_language_switch(
         check_marked(page, lang)
         words = locale(lang)
         expect(page.locator("#prompt")).to_have_text(words["table.over"])
-        expect(page.locator("#who")).to_have_text(words["table.you_are"].format(name=names[0]))
+        you = names_in(lang)[0]
+        expect(page.locator("#who")).to_have_text(words["table.you_are"].format(name=you))
         expect(page.locator("#title")).to_have_text(template("dragon.title", lang) or "")
 
     page.goto(finished_dragon["url"])

@@ -220,7 +220,6 @@ def test_an_unknown_language_is_refused_by_name(client: TestClient) -> None:
 
 def test_the_socket_in_polish_sends_polish_log_lines_and_prompts(client: TestClient) -> None:
     created = new_table(client, seed=9)
-    names = [i["name"] for i in created["invitations"]]
     rng = Rng(9)
     updates = []
     with (
@@ -229,6 +228,8 @@ def test_the_socket_in_polish_sends_polish_log_lines_and_prompts(client: TestCli
     ):
         welcome = ws0.receive_json()
         assert welcome["type"] == "welcome" and welcome["lang"] == "pl"
+        names = welcome["names"]
+        assert names == ["Gracz 1", "Gracz 2"]  # default names, in Polish too
         last = [next_update(ws0), next_update(ws1)]
         updates.append(last[0])
         for _ in range(12):
@@ -246,3 +247,32 @@ def test_the_socket_in_polish_sends_polish_log_lines_and_prompts(client: TestCli
     assert prompts
     for prompt in prompts:
         assert prompt["text"] == render(prompt, "pl", names) != render(prompt, "en", names)
+
+
+def test_default_seat_names_read_in_the_readers_language(client: TestClient) -> None:
+    created = new_table(client, seats=["human", "bot:greedy"], names=None)
+    tid = created["id"]
+    with client.websocket_connect(ws_url(created, 0) + "&lang=pl") as ws:
+        welcome = ws.receive_json()
+        assert welcome["type"] == "welcome"
+        assert welcome["names"] == ["Gracz 1", "Bot 2 (zachłanny)"]
+    seats = client.get(f"/api/tables/{tid}?lang=zh").json()["seats"]
+    assert [s["name"] for s in seats] == ["玩家1", "机器人2（贪心）"]
+    listed = client.get("/api/tables?lang=uk").json()
+    assert [s["name"] for s in next(t for t in listed if t["id"] == tid)["seats"]] == [
+        "Гравець 1",
+        "Бот 2 (жадібний)",
+    ]
+    english = client.get(f"/api/tables/{tid}").json()["seats"]
+    assert [s["name"] for s in english] == ["Player 1", "Bot 2 (greedy)"]
+
+
+def test_a_chosen_seat_name_is_never_translated(client: TestClient) -> None:
+    created = new_table(client, names=["Wei", None])
+    seats = client.get(f"/api/tables/{created['id']}?lang=zh").json()["seats"]
+    assert [s["name"] for s in seats] == ["Wei", "玩家2"]
+    created = client.post(
+        "/api/tables?lang=uk",
+        json={"game": "dragon", "players": 2, "seats": ["human", "human"]},
+    ).json()
+    assert [i["name"] for i in created["invitations"]] == ["Гравець 1", "Гравець 2"]

@@ -53,7 +53,7 @@ def test_replay_steps_show_the_public_view_and_that_steps_log(
 ) -> None:
     client, tid = finished
     record = _record(client, tid)
-    names = [s["name"] for s in client.get(f"/api/tables/{tid}").json()["seats"]]
+    names = [s["name"] for s in client.get(f"/api/tables/{tid}?lang=pl").json()["seats"]]
     wanted = {0, 1, 40, 41, len(record["actions"])}
     log_before, seat_before = 0, None
     for k, state in enumerate(replay_steps(record)):

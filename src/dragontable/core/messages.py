@@ -73,6 +73,28 @@ def template(key: str, lang: str = "en") -> str | None:
     return None
 
 
+def default_seat_name(seat: int, bot: str | None = None, lang: str = "en") -> str:
+    """The name of an unnamed seat: "Player N", or "Bot N (level)" for a bot seat
+    (``bot`` a spec like ``greedy`` or ``mcts:2s``), in ``lang``."""
+    n = seat + 1
+    if bot is None:
+        return format_key("core.player", lang, n=n)
+    kind, _, budget = bot.partition(":")
+    level = template(f"core.bot.{kind}", lang) or kind
+    return format_key("core.bot_seat", lang, n=n, level=f"{level} {budget}" if budget else level)
+
+
+def format_key(key: str, lang: str, **params: Any) -> str:
+    """``template(key, lang)`` formatted with ``params`` (English if that fails)."""
+    for text in (template(key, lang), template(key, "en")):
+        if text is not None:
+            try:
+                return text.format(**params)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return key
+
+
 def seat_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """A seat's name, or "Seat N" (1-based) in ``lang``."""
     if names and 0 <= seat < len(names):

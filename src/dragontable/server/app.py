@@ -172,10 +172,12 @@ def _api_routes(app: FastAPI, store: Store) -> None:
         except LobbyError as exc:
             return _fail(400, str(exc))
         table, tokens = await request.app.state.manager.create(spec)
+        lang = request.query_params.get("lang", "en")
+        names = table.names_in(lang)
         invitations = [
             {
                 "seat": seat,
-                "name": table.names[seat],
+                "name": names[seat],
                 "token": token,
                 "url": f"/table/{table.id}#token={token}",
             }
@@ -184,22 +186,26 @@ def _api_routes(app: FastAPI, store: Store) -> None:
         return {
             "id": table.id,
             "url": f"/table/{table.id}",
-            "table": public_info(table.row, table),
+            "table": public_info(table.row, table, lang),
             "invitations": invitations,
         }
 
     @app.get("/api/tables")
-    async def list_tables(request: Request, status: str | None = None) -> list[dict[str, Any]]:
+    async def list_tables(
+        request: Request, status: str | None = None, lang: str = "en"
+    ) -> list[dict[str, Any]]:
         live = request.app.state.manager.live
         rows = await asyncio.to_thread(store.list_tables, status)
-        return [public_info(r, live.get(r.id)) for r in rows]
+        return [public_info(r, live.get(r.id), lang) for r in rows]
 
     @app.get("/api/tables/{table_id}", response_model=None)
-    async def get_table(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
+    async def get_table(
+        request: Request, table_id: str, lang: str = "en"
+    ) -> JSONResponse | dict[str, Any]:
         table = await request.app.state.manager.get(table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
-        return public_info(table.row, table)
+        return public_info(table.row, table, lang)
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def get_record(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
@@ -301,12 +307,14 @@ def _replay_routes(app: FastAPI) -> None:
         return table
 
     @app.get("/api/tables/{table_id}/history", response_model=None)
-    async def get_history(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
+    async def get_history(
+        request: Request, table_id: str, lang: str = "en"
+    ) -> JSONResponse | dict[str, Any]:
         table = await finished(request, table_id)
         if isinstance(table, JSONResponse):
             return table
         replay = await replays.get(table.id, table.row.record())
-        return replay.history(table.names)
+        return replay.history(table.names_in(lang))
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def get_replay(
@@ -319,7 +327,7 @@ def _replay_routes(app: FastAPI) -> None:
         last = replay.total_steps
         if not re.fullmatch(r"[0-9]{1,9}", step) or int(step) > last:
             return _fail(400, f"step must be a whole number from 0 to {last}, not {step!r}")
-        return await asyncio.to_thread(replay.step, int(step), lang, table.names)
+        return await asyncio.to_thread(replay.step, int(step), lang, table.names_in(lang))
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

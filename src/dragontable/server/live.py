@@ -17,6 +17,7 @@ from ..core.messages import LANGUAGES, render
 from ..core.record import replay_steps
 from ..core.state import State
 from .db import TableRow
+from .lobby import shown_name
 
 QUEUE_LIMIT = 500
 
@@ -108,7 +109,12 @@ class LiveTable:
 
     @property
     def names(self) -> list[str]:
+        """Seat names as stored (English defaults); for pages use :meth:`names_in`."""
         return [s.name for s in self.row.seats]
+
+    def names_in(self, lang: str) -> list[str]:
+        """Seat names for a reader of ``lang``: default names translated."""
+        return [shown_name(s.seat, s.kind, s.name, lang) for s in self.row.seats]
 
     def seat_for(self, token: str) -> int | None:
         """The seat a token opens, or None."""
@@ -154,6 +160,7 @@ class LiveTable:
         current = st.current_player
         prompt = None if st.is_over else st.prompt()
         mine = seat is not None and seat == current and self.row.seats[seat].bot is None
+        names = self.names_in(conn.lang)
         msg: dict[str, Any] = {
             "type": "update",
             "table": self.id,
@@ -162,10 +169,10 @@ class LiveTable:
             "current_player": current,
             "over": st.is_over,
             "your_turn": mine,
-            "prompt": prompt and {**prompt, "text": render(prompt, conn.lang, self.names)},
+            "prompt": prompt and {**prompt, "text": render(prompt, conn.lang, names)},
             "legal_actions": st.legal_actions() if mine else [],
             "view": st.view(seat),
-            "log": [{"text": render(e, conn.lang, self.names), "entry": e} for e in entries],
+            "log": [{"text": render(e, conn.lang, names), "entry": e} for e in entries],
             "actions": actions,
             "connected": self.connected(),
             "seats": self.seat_info(),
@@ -241,8 +248,9 @@ class LiveTable:
         return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
 
 
-def public_info(row: TableRow, live: LiveTable | None = None) -> dict[str, Any]:
-    """What anyone may know of a table (never the seed or tokens while it runs)."""
+def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") -> dict[str, Any]:
+    """What anyone may know of a table (never the seed or tokens while it runs); seat
+    names for a reader of ``lang``."""
     connected = live.connected() if live else [False] * row.players
     info: dict[str, Any] = {
         "id": row.id,
@@ -259,7 +267,7 @@ def public_info(row: TableRow, live: LiveTable | None = None) -> dict[str, Any]:
                 "kind": "human" if s.bot is None else "bot",
                 "bot": s.bot,
                 "handed_over": s.handed_to is not None,
-                "name": s.name,
+                "name": shown_name(s.seat, s.kind, s.name, lang),
                 "joined": s.joined,
                 "connected": connected[s.seat],
             }

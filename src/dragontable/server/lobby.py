@@ -8,6 +8,7 @@ from typing import Any
 from .. import games
 from ..bots import default_bot, make_bot, parse_spec
 from ..core.errors import OptionError
+from ..core.messages import default_seat_name
 
 MAX_SEED = (1 << 63) - 1
 MAX_NAME = 40
@@ -66,11 +67,24 @@ def _seat_kind(game: str, value: Any, index: int) -> str:
     return text
 
 
+def stored_default_name(seat: int, kind: str) -> str:
+    """The name stored for an unnamed seat: ``Player N`` or ``Bot N (level)``.
+
+    Pages show it in the reader's language instead (:func:`shown_name`).
+    """
+    return f"Player {seat + 1}" if kind == "human" else f"Bot {seat + 1} ({kind[4:]})"
+
+
+def shown_name(seat: int, kind: str, name: str, lang: str) -> str:
+    """A seat's name for a reader of ``lang``: a default name is translated."""
+    if name != stored_default_name(seat, kind):
+        return name
+    return default_seat_name(seat, None if kind == "human" else kind[4:], lang)
+
+
 def _names(value: Any, kinds: list[str]) -> list[str]:
     """Seat names: given ones (trimmed) or ``Player N`` / ``Bot N (level)``."""
-    default = [
-        f"Player {i + 1}" if k == "human" else f"Bot {i + 1} ({k[4:]})" for i, k in enumerate(kinds)
-    ]
+    default = [stored_default_name(i, k) for i, k in enumerate(kinds)]
     if value is None:
         return default
     if not isinstance(value, list) or len(value) != len(kinds):

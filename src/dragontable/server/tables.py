@@ -140,7 +140,8 @@ class TableManager:
             table.row.seats[seat].joined = True
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
         async with table.lock:
-            conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": table.names})
+            names = table.names_in(conn.lang)
+            conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": names})
             conn.push(table.update_for(conn, []))
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)

@@ -104,7 +104,7 @@ async function create(event) {
   event.preventDefault();
   const err = document.getElementById("create-error");
   err.textContent = "";
-  const resp = await fetch("/api/tables", {
+  const resp = await fetch(`/api/tables?lang=${encodeURIComponent(lang)}`, {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify(requestBody()),
   });
@@ -136,7 +136,9 @@ function gameLabel(table) {
 
 async function refresh() {
   const status = document.getElementById("filter").value;
-  const resp = await fetch(`/api/tables${status ? `?status=${status}` : ""}`);
+  const query = new URLSearchParams({ lang });
+  if (status) query.set("status", status);
+  const resp = await fetch(`/api/tables?${query}`);
   const tables = await resp.json();
   const rows = tables.map((tb) => el("tr", {},
     el("td", {}, el("code", {}, tb.id)),

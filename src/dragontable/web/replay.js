@@ -94,7 +94,15 @@ function setup() {
       PageUp: current - 10, PageDown: current + 10 };
     if (e.key in moves) { e.preventDefault(); go(moves[e.key]); }
   });
-  document.addEventListener("langchange", () => { if (current >= 0) go(current); });
+  document.addEventListener("langchange", async () => {
+    await loadHistory();  // the chart's seat names, in the new language
+    if (current >= 0) go(current);
+  });
+}
+
+async function loadHistory() {
+  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/history?lang=${encodeURIComponent(lang)}`);
+  if (resp.ok) history = await resp.json();
 }
 
 async function start() {
@@ -103,8 +111,7 @@ async function start() {
   try {
     const first = await fetchStep(0);
     total = first.total_steps;
-    const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}/history`);
-    if (resp.ok) history = await resp.json();
+    await loadHistory();
   } catch (err) {
     byId("error").textContent = err.message;
     return;

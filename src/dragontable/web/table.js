@@ -261,7 +261,7 @@ async function showChart() {
   const link = document.getElementById("replay-link");
   link.href = `/replay/${id}`;
   label(link, "table.replay");
-  const resp = await fetch(`/api/tables/${id}/history`);
+  const resp = await fetch(`/api/tables/${id}/history?lang=${encodeURIComponent(lang)}`);
   if (resp.ok) document.getElementById("chart").replaceChildren(scoreChart(await resp.json()));
 }
 

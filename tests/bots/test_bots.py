@@ -186,3 +186,37 @@ def test_greedy_beam_follows_only_the_best_options_of_each_family() -> None:
     full = GreedyBot(evaluator("changcheng"), seed=1)
     assert wide.choose(state) == full.choose(state)
     assert bot.choose(state) in legal
+
+
+def test_mcts_overrules_its_default_move_only_by_the_margin() -> None:
+    from dragontable.bots.greedy import GreedyBot
+    from dragontable.bots.heuristics import evaluator
+    from dragontable.bots.mcts import MctsBot
+
+    def greedy() -> GreedyBot:
+        return GreedyBot(evaluator("ming"), seed=9)
+
+    state = games.create("ming", players=2, seed=5)
+    rng = Rng(5)
+    while True:  # a decision where the search and greedy disagree
+        legal = state.legal_actions()
+        if len(legal) > 2:
+            greedy_move = greedy().choose(state)
+            own = MctsBot(seed=2, iterations=200).choose(state)
+            if own != greedy_move:
+                break
+        state.apply(legal[rng.below(len(legal))])
+    deferring = MctsBot(seed=2, iterations=200, default=greedy(), margin=2.0)
+    assert deferring.choose(state) == greedy_move  # rewards lie in [0, 1]: never sure enough
+    trusting = MctsBot(seed=2, iterations=200, default=greedy(), margin=-2.0)
+    assert trusting.choose(state) == own
+
+
+def test_ming_mcts_defers_to_greedy_by_its_heuristics_margin() -> None:
+    from dragontable.bots.heuristics import search_margin
+    from dragontable.bots.mcts import MctsBot
+
+    bot = make_bot("mcts:50", "ming", 1)
+    assert isinstance(bot, MctsBot) and bot.default is not None
+    assert bot.margin == search_margin("ming") > 0
+    assert search_margin("dragon") is None and make_bot("mcts:50", "dragon", 1).default is None

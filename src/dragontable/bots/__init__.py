@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..core.errors import OptionError
-from ..core.rng import Rng
+from ..core.rng import Rng, derive_seed
 from ..core.state import State
 
 
@@ -44,7 +44,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": lambda game, seed: RandomBot(seed),
     "greedy": _greedy,
 }
-BOTS["mcts"] = lambda game, seed: _search_bot(BotSpec("mcts", iterations=1000), seed)
+BOTS["mcts"] = lambda game, seed: _search_bot(BotSpec("mcts", iterations=1000), game, seed)
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,13 @@ def parse_spec(spec: str) -> BotSpec:
     return BotSpec(name, iterations, seconds, workers)
 
 
-def _search_bot(spec: BotSpec, seed: int) -> Bot:
+def _search_bot(spec: BotSpec, game: str, seed: int) -> Bot:
+    from .heuristics import search_margin
     from .mcts import MctsBot
 
-    return MctsBot(seed, spec.iterations, spec.seconds, workers=spec.processes)
+    margin = search_margin(game)
+    default = None if margin is None else _greedy(game, derive_seed(seed, "default"))
+    return MctsBot(seed, spec.iterations, spec.seconds, spec.processes, default, margin or 0.0)
 
 
 def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
@@ -108,7 +111,7 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
     ``mcts:2s:4`` (root-parallel search in four processes)."""
     parsed = parse_spec(spec)
     if parsed.name == "mcts":
-        return _search_bot(parsed, seed)
+        return _search_bot(parsed, game, seed)
     return BOTS[parsed.name](game, seed)
 
 

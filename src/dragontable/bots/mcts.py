@@ -226,7 +226,13 @@ def parallel_search(
 
 
 class MctsBot:
-    """ISMCTS with a budget of iterations (reproducible) or seconds per move."""
+    """ISMCTS with a budget of iterations (reproducible) or seconds per move.
+
+    With a ``default`` bot (the game's greedy, where its heuristic sets ``SEARCH_MARGIN``)
+    the search overrules the default's move only when it values its own choice at least
+    ``margin`` (in mean reward) higher: close calls go to the heuristic's chain
+    judgement, which the search's sampling noise cannot beat.
+    """
 
     name = "mcts"
 
@@ -236,11 +242,15 @@ class MctsBot:
         iterations: int | None = None,
         seconds: float | None = None,
         workers: int = 1,
+        default: Any = None,
+        margin: float = 0.0,
     ) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.workers = workers
+        self.default = default
+        self.margin = margin
 
     def choose(self, state: State) -> str:
         legal = state.legal_actions()
@@ -249,4 +259,13 @@ class MctsBot:
         result = parallel_search(
             state, self.workers, self.iterations, self.seconds, seed=self.rng.next64()
         )
-        return result.best() if result.stats else legal[0]
+        if not result.stats:
+            return legal[0]
+        best = result.best()
+        if self.default is not None:
+            fallback = self.default.choose(state)
+            if fallback in result.stats and fallback != best:
+                gain = result.stats[best][1] - result.stats[fallback][1]
+                if gain < self.margin:
+                    return str(fallback)
+        return best

@@ -50,5 +50,14 @@ def beam(game: str) -> int | None:
     return None if width is None else int(width)
 
 
+def search_margin(game: str) -> float | None:
+    """How much better (mean reward) mcts must value a move to overrule greedy's; None:
+    mcts plays its own choice."""
+    if game not in _MODULES:
+        return None
+    margin = getattr(importlib.import_module(_MODULES[game]), "SEARCH_MARGIN", None)
+    return None if margin is None else float(margin)
+
+
 def has_heuristic(game: str) -> bool:
     return game in _MODULES

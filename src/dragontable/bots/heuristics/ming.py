@@ -37,6 +37,7 @@ RETURNED = 2.0  # a member sent back from the city to its district, before the l
 RETURNED_LAST = -0.1  # in the last round a return gains nothing and may lose the bonus
 SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
 LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
+SEARCH_MARGIN = 0.015  # mcts overrules greedy's move only when it is this much surer
 
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
 

@@ -64,12 +64,8 @@ PLAN: tuple[Matchup, ...] = tuple(
 )
 
 
-# What a reader must know about how a matchup's games on file were played.
-NOTES = {
-    "dragon-mcts1s-3greedy-4p": "played before commit 2656814 made `mcts:1s` count CPU "
-    "time: one second of wall-clock time per move on a machine shared with other work, "
-    "so the search had at most one CPU second a move; a lower bound of its strength.",
-}
+# What a reader must know about how a matchup's games on file were played (none now).
+NOTES: dict[str, str] = {}
 
 
 def select(names: Iterable[str] | None) -> list[Matchup]:

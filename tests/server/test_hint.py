@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from fastapi.testclient import TestClient
 
 from dragontable.server.hints import HINT_TOP
@@ -42,3 +45,33 @@ def test_no_hint_off_turn_for_spectators_or_for_a_malformed_request(client: Test
         next_update(spectator)
         spectator.send_json({"hint": True})
         assert next_error(spectator)["code"] == "cannot_hint"
+
+
+def _ming_choice() -> tuple[Any, str, str]:
+    """A Ming decision, greedy's move there (as the mcts bot's default) and another move."""
+    from dragontable import games
+    from dragontable.bots import make_bot
+    from dragontable.core.rng import derive_seed
+
+    state = games.create("ming", players=2, seed=4)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    seed = derive_seed(state.seed, state.current_player, len(state.history), 0x4817)
+    bot: Any = make_bot("mcts:1", "ming", seed)
+    greedy_move = bot.default.choose(state)
+    other = next(a for a in state.legal_actions() if a != greedy_move)
+    return state, greedy_move, other
+
+
+@pytest.mark.parametrize(("lead", "first_is_greedy"), [(0.005, True), (0.05, False)])
+def test_a_ming_hint_puts_first_the_move_the_bot_would_play(
+    monkeypatch: pytest.MonkeyPatch, lead: float, first_is_greedy: bool
+) -> None:
+    from dragontable.bots.mcts import SearchResult
+    from dragontable.server import hints
+
+    state, greedy_move, other = _ming_choice()
+    stats = {other: (120, 0.60 + lead), greedy_move: (100, 0.60)}
+    monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 220))
+    shown = [h["action"] for h in hints.suggest(state)]
+    assert shown == ([greedy_move, other] if first_is_greedy else [other, greedy_move])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.mcts import leaf_for, search
+from ..bots import make_bot
+from ..bots.mcts import MctsBot, leaf_for, search
 from ..core.rng import derive_seed
 from ..core.state import State
 
@@ -24,7 +25,29 @@ def suggest(state: State) -> list[dict[str, Any]]:
         return []
     seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
     result = search(state, seconds=HINT_SECONDS, seed=seed, leaf=leaf_for(state.game.name))
+    ranked = result.top(HINT_TOP)
+    first = _bots_choice(state, result.stats, ranked, seed)
+    if first is not None:  # the search bot would defer to its default: show that first
+        ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
     return [
         {"action": action, "visits": visits, "value": round(value, 3)}
-        for action, visits, value in result.top(HINT_TOP)
+        for action, visits, value in ranked
     ]
+
+
+def _bots_choice(
+    state: State,
+    stats: dict[str, tuple[int, float]],
+    ranked: list[tuple[str, int, float]],
+    seed: int,
+) -> tuple[str, int, float] | None:
+    """The default bot's move where the mcts bot would play it over the search's best."""
+    bot = make_bot("mcts:1", state.game.name, seed)
+    if not ranked or not isinstance(bot, MctsBot) or bot.default is None:
+        return None
+    move = bot.default.choose(state)
+    if move == ranked[0][0] or move not in stats:
+        return None
+    if ranked[0][2] - stats[move][1] >= bot.margin:
+        return None
+    return move, *stats[move]

@@ -78,7 +78,9 @@ def test_the_token_holder_reclaims_the_seat_and_the_bot_stops(db_url: str) -> No
                 }
                 assert _seat(client, tid, 1)["kind"] == "human"
                 ws1.send_json({"reclaim": True})
-                assert _error(ws1)["code"] == "cannot_reclaim"
+                refused = _error(ws1)
+                assert refused["code"] == "cannot_reclaim"
+                assert refused["detail"] == {"key": "not_handed"}
                 assert next_message(ws0, "seat_change")["bot"] is None  # the reclaim
                 _play_until(ws0, next_message(ws0, "update"), 0)
                 mine = next_message(ws1, "update")

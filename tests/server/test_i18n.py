@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 
@@ -276,3 +277,25 @@ def test_a_chosen_seat_name_is_never_translated(client: TestClient) -> None:
         json={"game": "dragon", "players": 2, "seats": ["human", "human"]},
     ).json()
     assert [i["name"] for i in created["invitations"]] == ["Гравець 1", "Гравець 2"]
+
+
+def _detail_keys() -> set[str]:
+    """Every detail key the server can send with an error (read from its source)."""
+    keys: set[str] = set()
+    for module in ("tables.py", "live.py"):
+        text = SERVER.joinpath(module).read_text("utf-8")
+        keys |= set(re.findall(r'"key": "(\w+)"', text))
+        keys |= set(re.findall(r'CannotUndo\(\s*(?:f?"[^"]*",\s*)"(\w+)"', text))
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_error_detail_and_undo_reason_reads_in_every_language(lang: str) -> None:
+    from dragontable.server.tables import UNDO_DROPPED
+
+    words = json.loads(WEB.joinpath("locales", f"{lang}.json").read_text("utf-8"))
+    keys = _detail_keys()
+    assert {"game_over", "last_decision", "offer_waiting", "not_handed", "bot_seat"} <= keys
+    missing = [k for k in keys if f"error.detail.{k}" not in words]
+    missing += [w for w in UNDO_DROPPED if f"table.undo_reason.{w}" not in words]
+    assert not missing, f"{lang}: no text for {missing}"

@@ -91,11 +91,14 @@ def test_declined_offer_changes_nothing(client: TestClient) -> None:
         mover.send_json({"undo": True})
         assert not next_message(mover, "update")["can_undo"]  # while the offer waits
         mover.send_json({"undo": True})
-        assert "waiting for" in _error(mover)["message"]
+        waiting = _error(mover)
+        assert "waiting for" in waiting["message"]
+        assert waiting["detail"] == {"key": "offer_waiting", "seats": [1 - turn]}
         next_message(other, "undo_offer")
         other.send_json({"undo_reply": False})
         dropped = next_message(mover, "undo_dropped")
         assert dropped["seat"] == turn and "declined" in dropped["reason"]
+        assert (dropped["why"], dropped["by"]) == ("declined", 1 - turn)  # for the page
         again = next_message(mover, "update")
         assert again["can_undo"] and again["n_actions"] == 1 and again["view"] == after["view"]
         other.send_json({"undo_reply": True})
@@ -117,7 +120,8 @@ def test_offer_is_dropped_when_a_seat_acts(client: TestClient) -> None:
         mover.send_json({"undo": True})
         next_message(other, "undo_offer")
         mover.send_json({"action": after["legal_actions"][0]})
-        assert "acted" in next_message(other, "undo_dropped")["reason"]
+        dropped = next_message(other, "undo_dropped")
+        assert "acted" in dropped["reason"] and (dropped["why"], dropped["by"]) == ("acted", turn)
         other.send_json({"undo_reply": True})
         assert _error(other)["code"] == "no_undo_offer"
         assert n_actions(client, created["id"]) == 2
@@ -147,6 +151,7 @@ def test_undo_is_refused_when_it_is_not_your_last_decision(client: TestClient) -
         refused = _error(socks[turn])
         assert refused["code"] == "cannot_undo"
         assert f"Player {other + 1}" in refused["message"]
+        assert refused["detail"] == {"key": "last_decision", "seat": other}
         spectator.send_json({"undo": True})
         assert "spectators" in _error(spectator)["message"]
         socks[turn].send_json({"undo": True, "action": "refill"})

@@ -50,7 +50,12 @@ class Connection:
 
 
 class CannotUndo(Exception):
-    """An undo the rules refuse; the message says why."""
+    """An undo the rules refuse; the message says why, ``detail`` says it as a message
+    key with parameters (``error.detail.<key>`` in the page's catalogs)."""
+
+    def __init__(self, message: str, key: str, **params: Any) -> None:
+        super().__init__(message)
+        self.detail: dict[str, Any] = {"key": key, **params}
 
 
 @dataclass
@@ -216,22 +221,30 @@ class LiveTable:
     def undo_point(self, seat: int | None) -> int:
         """How many actions stay if ``seat`` undoes its last decision; CannotUndo says why not."""
         if seat is None:
-            raise CannotUndo("spectators cannot undo")
+            raise CannotUndo("spectators cannot undo", "spectator")
         if self.state.is_over:
-            raise CannotUndo("the game is over")
+            raise CannotUndo("the game is over", "game_over")
         if seat not in self.humans():
-            raise CannotUndo("a bot plays your seat now; reclaim it first")
+            raise CannotUndo("a bot plays your seat now; reclaim it first", "handed_over")
         if self.undo_offer is not None:
             waiting = ", ".join(self.names[s] for s in sorted(self.undo_offer.waiting))
-            raise CannotUndo(f"an undo offer is waiting for {waiting}")
+            raise CannotUndo(
+                f"an undo offer is waiting for {waiting}",
+                "offer_waiting",
+                seats=sorted(self.undo_offer.waiting),
+            )
         for i in range(len(self.moves) - 1, -1, -1):
             move = self.moves[i]
             if move.forced:
                 continue
             if move.seat == seat:
                 return i
-            raise CannotUndo(f"the last decision was made by {self.names[move.seat]}")
-        raise CannotUndo("you have made no decision to undo")
+            raise CannotUndo(
+                f"the last decision was made by {self.names[move.seat]}",
+                "last_decision",
+                seat=move.seat,
+            )
+        raise CannotUndo("you have made no decision to undo", "no_decision")
 
     def can_undo(self, seat: int | None) -> bool:
         try:

@@ -25,10 +25,17 @@ from .lobby import TableSpec, check_bot_cost
 
 log = logging.getLogger("dragontable.server")
 
+# why an undo offer was dropped, in English (pages use ``table.undo_reason.<why>``)
+UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed hands"}
 
-def error(code: str, message: str) -> dict[str, Any]:
-    """An ``error`` message for a client."""
-    return {"type": "error", "code": code, "message": message}
+
+def error(code: str, message: str, detail: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An ``error`` message for a client: ``message`` in English and, where given,
+    ``detail`` = the same reason as ``{"key", **params}`` for the page to translate."""
+    out = {"type": "error", "code": code, "message": message}
+    if detail is not None:
+        out["detail"] = detail
+    return out
 
 
 MESSAGES = (
@@ -196,7 +203,7 @@ class TableManager:
         Caller holds ``table.lock``. Engine errors propagate with nothing changed.
         """
         done = [await self._store(table, seat, action)]
-        self._drop_offer(table, f"{table.names[seat]} acted")
+        self._drop_offer(table, "acted", seat)
         while self.auto_forced and not table.state.is_over:
             legal = table.state.legal_actions()
             if len(legal) != 1:
@@ -269,7 +276,7 @@ class TableManager:
             try:
                 keep = table.undo_point(conn.seat)
             except CannotUndo as exc:
-                return error("cannot_undo", f"you cannot undo now: {exc}")
+                return error("cannot_undo", f"you cannot undo now: {exc}", exc.detail)
             assert conn.seat is not None
             others = table.humans() - {conn.seat}
             if others:
@@ -292,7 +299,7 @@ class TableManager:
             if offer is None or conn.seat not in offer.waiting:
                 return error("no_undo_offer", "no undo offer is waiting for your answer")
             if not accept:
-                self._drop_offer(table, f"{table.names[conn.seat]} declined")
+                self._drop_offer(table, "declined", conn.seat)
                 table.broadcast([])
                 return None
             offer.waiting.discard(conn.seat)
@@ -328,11 +335,15 @@ class TableManager:
         table.broadcast([])
 
     @staticmethod
-    def _drop_offer(table: LiveTable, reason: str) -> None:
-        """Forget a pending undo offer and say why. Caller holds ``table.lock``."""
+    def _drop_offer(table: LiveTable, why: str, by: int) -> None:
+        """Forget a pending undo offer and say why: seat ``by`` ``declined``, ``acted`` or
+        was ``handed`` to a bot or back. Caller holds ``table.lock``."""
         offer, table.undo_offer = table.undo_offer, None
         if offer is not None:
-            table.announce({"type": "undo_dropped", "seat": offer.seat, "reason": reason})
+            reason = f"{table.names[by]} " + UNDO_DROPPED[why]
+            table.announce(
+                {"type": "undo_dropped", "seat": offer.seat, "reason": reason, "why": why, "by": by}
+            )
 
     async def hand_to_bot(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]
@@ -350,27 +361,39 @@ class TableManager:
         async with table.lock:
             refusal = self._why_not_hand_over(table, conn.seat, target)
             if refusal:
-                return error("cannot_hand_over", refusal)
+                return error("cannot_hand_over", *refusal)
             await self._set_bot(table, target, spec, conn.seat)
         self.kick(table)
         return None
 
     @staticmethod
-    def _why_not_hand_over(table: LiveTable, by: int | None, target: int) -> str | None:
-        """Why ``by`` may not hand ``target`` to a bot, or None if it may."""
+    def _why_not_hand_over(
+        table: LiveTable, by: int | None, target: int
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Why ``by`` may not hand ``target`` to a bot (in English and as a detail key),
+        or None if it may."""
         seat, name = table.row.seats[target], table.names[target]
         if by is None:
-            return "spectators cannot hand a seat to a bot"
+            return "spectators cannot hand a seat to a bot", {"key": "spectator"}
         if table.state.is_over:
-            return "the game is over"
+            return "the game is over", {"key": "game_over"}
         if seat.kind != "human":
-            return f"{name} is a bot seat"
+            return f"{name} is a bot seat", {"key": "bot_seat", "seat": target}
         if seat.handed_to is not None:
-            return f"{name} is already played by bot {seat.handed_to}"
+            return f"{name} is already played by bot {seat.handed_to}", {
+                "key": "already_bot",
+                "seat": target,
+                "bot": seat.handed_to,
+            }
         if target != by and by not in table.humans():
-            return "a bot plays your seat; reclaim it before handing over another"
+            return "a bot plays your seat; reclaim it before handing over another", {
+                "key": "handed_over"
+            }
         if target != by and table.connected()[target]:
-            return f"{name} is connected; only its player can hand it over"
+            return f"{name} is connected; only its player can hand it over", {
+                "key": "seat_connected",
+                "seat": target,
+            }
         return None
 
     async def reclaim(
@@ -383,9 +406,11 @@ class TableManager:
             return error("spectator", "spectators have no seat to reclaim")
         async with table.lock:
             if table.state.is_over:
-                return error("cannot_reclaim", "the game is over")
+                return error("cannot_reclaim", "the game is over", {"key": "game_over"})
             if table.row.seats[conn.seat].handed_to is None:
-                return error("cannot_reclaim", "your seat is not played by a bot")
+                return error(
+                    "cannot_reclaim", "your seat is not played by a bot", {"key": "not_handed"}
+                )
             await self._set_bot(table, conn.seat, None, conn.seat)
         return None
 
@@ -393,7 +418,7 @@ class TableManager:
         """Store and announce who plays ``seat``. Caller holds ``table.lock``."""
         await asyncio.to_thread(self.store.hand_over, table.id, seat, bot)
         table.row.seats[seat].handed_to = bot
-        self._drop_offer(table, f"{table.names[seat]} changed hands")
+        self._drop_offer(table, "handed", seat)
         table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
         table.broadcast([])
 

@@ -73,7 +73,8 @@ function handle(msg) {
   } else if (FEATURE_MESSAGES[msg.type]) {
     FEATURE_MESSAGES[msg.type](msg);
   } else if (msg.type === "error") {
-    document.getElementById("error").textContent = t(`error.${msg.code}`, { message: msg.message }, msg.message);
+    const message = detailText(msg.detail, msg.message);
+    document.getElementById("error").textContent = t(`error.${msg.code}`, { message }, message);
     if (msg.code === "cannot_hint") {
       document.getElementById("hint").disabled = false;
       document.getElementById("hint-box").replaceChildren();
@@ -166,6 +167,16 @@ function sendJson(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+// An error's reason in the page's language: {key, seat?, seats?, bot?} -> error.detail.<key>.
+function detailText(detail, english) {
+  if (!detail) return english;
+  const params = {};
+  if (detail.seat !== undefined) params.name = names[detail.seat];
+  if (detail.seats) params.list = nameList(detail.seats);
+  if (detail.bot) params.level = botName(detail.bot);
+  return t(`error.detail.${detail.key}`, params, english);
+}
+
 function notice(text) { document.getElementById("notice").textContent = text; }
 
 function nameList(seats) { return seats.map((s) => names[s]).join(t("list.separator")); }
@@ -186,7 +197,11 @@ const FEATURE_MESSAGES = {
       : t("table.undo_offered", { name: names[msg.seat], list: nameList(msg.waiting) }));
   },
   undone(msg) { closeOffer(); notice(t("table.undone", { name: names[msg.seat], n: msg.actions })); },
-  undo_dropped(msg) { closeOffer(); notice(t("table.undo_dropped", { name: names[msg.seat], reason: msg.reason })); },
+  undo_dropped(msg) {
+    closeOffer();
+    const reason = msg.why ? t(`table.undo_reason.${msg.why}`, { name: names[msg.by] }, msg.reason) : msg.reason;
+    notice(t("table.undo_dropped", { name: names[msg.seat], reason }));
+  },
   hint(msg) {
     if (!lastUpdate || msg.n_actions !== lastUpdate.n_actions) return;  // the game moved on
     const box = document.getElementById("hint-box");

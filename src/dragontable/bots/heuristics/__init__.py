@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 from ...core.errors import OptionError
 from ...core.state import State
@@ -24,38 +25,35 @@ def evaluator(game: str) -> Evaluate:
     return evaluate
 
 
-def evaluator_all(game: str) -> Callable[[State], list[float]] | None:
-    """The heuristic's every-seat-at-once form, where it has one (faster search leaves)."""
+def _setting(game: str, name: str) -> Any:
+    """The module-level ``name`` of ``game``'s heuristic, or None (also without one)."""
     if game not in _MODULES:
         return None
-    found: Callable[[State], list[float]] | None = getattr(
-        importlib.import_module(_MODULES[game]), "evaluate_all", None
-    )
+    return getattr(importlib.import_module(_MODULES[game]), name, None)
+
+
+def evaluator_all(game: str) -> Callable[[State], list[float]] | None:
+    """The heuristic's every-seat-at-once form, where it has one (faster search leaves)."""
+    found: Callable[[State], list[float]] | None = _setting(game, "evaluate_all")
     return found
 
 
 def leaf_scale(game: str) -> float | None:
     """The score scale at which search judges leaves by the heuristic; None: playouts."""
-    if game not in _MODULES:
-        return None
-    scale = getattr(importlib.import_module(_MODULES[game]), "LEAF_SCALE", None)
+    scale = _setting(game, "LEAF_SCALE")
     return None if scale is None else float(scale)
 
 
 def beam(game: str) -> int | None:
     """How many options per family greedy follows to the end of its chain; None: all."""
-    if game not in _MODULES:
-        return None
-    width = getattr(importlib.import_module(_MODULES[game]), "BEAM", None)
+    width = _setting(game, "BEAM")
     return None if width is None else int(width)
 
 
 def search_margin(game: str) -> float | None:
     """How much better (mean reward) mcts must value a move to overrule greedy's; None:
     mcts plays its own choice."""
-    if game not in _MODULES:
-        return None
-    margin = getattr(importlib.import_module(_MODULES[game]), "SEARCH_MARGIN", None)
+    margin = _setting(game, "SEARCH_MARGIN")
     return None if margin is None else float(margin)
 
 

@@ -9,19 +9,16 @@ from .state import State
 
 
 def apply_forced(state: State, stop_for: Callable[[int], bool] | None = None) -> int:
-    """Apply every decision that has exactly one legal action; return how many.
+    """Apply every forced decision (:meth:`State.forced_action`); return how many.
 
     ``stop_for(seat)`` may return True to leave a seat's forced decisions to it.
     """
     n = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        if len(legal) != 1:
-            break
+    while (action := state.forced_action()) is not None:
         seat = state.current_player
         if stop_for is not None and seat is not None and stop_for(seat):
             break
-        state.apply(legal[0])
+        state.apply(action)
         n += 1
     return n
 

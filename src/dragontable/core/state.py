@@ -22,6 +22,9 @@ An entry with ``"to": seat`` is private to that seat (see :meth:`State.log_for`)
 
 _MISSING = object()
 
+HIDDEN = "?"
+"""What replaces the secret part of a move's notation for those who may not know it."""
+
 
 class State:
     """Base class of every game state. See ``docs/architecture.md``."""
@@ -69,6 +72,19 @@ class State:
     def view(self, player: int | None) -> dict[str, Any]:
         """Game hook: a JSON-ready dict of exactly what ``player`` may see (None: spectator)."""
         raise NotImplementedError
+
+    def _public_action(self, action: str, mover: int, viewer: int | None) -> str:
+        """Game hook: ``action`` of ``mover`` as ``viewer`` (not the mover) may know it.
+
+        A game with secret choices returns their notation with the secret part replaced by
+        :data:`HIDDEN` (``card ?``); the default suits games whose every move is public.
+        """
+        return action
+
+    def _options_public(self) -> bool:
+        """Game hook: whether every seat can tell how many legal actions the pending
+        decision has (a hand's contents, say, make it private)."""
+        return True
 
     def _snapshot(self) -> dict[str, Any]:
         """Game hook: the full game-specific state as JSON-ready data."""
@@ -133,6 +149,31 @@ class State:
         self._do(payload)
 
     push = apply
+
+    def public_action(self, action: str, mover: int, viewer: int | None) -> str:
+        """How ``action``, made by seat ``mover``, shows to ``viewer`` (None: a spectator).
+
+        The mover sees its own notation; others see a secret choice with its secret part
+        replaced by :data:`HIDDEN`. Whatever a seat is told about others' moves comes from
+        here, so it can never carry more than that seat may know.
+        """
+        if viewer == mover:
+            return action
+        return self._public_action(action, mover, viewer)
+
+    def forced_action(self) -> str | None:
+        """The only legal action, when there is one and everyone can know it is the only one.
+
+        Drivers apply such a decision without asking; a one-option decision whose being
+        forced follows from a secret (the last card type in a hand) is left to its seat,
+        since applying it at once would tell the table that secret.
+        """
+        if self.is_over or not self._options_public():
+            return None
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_map()
+        return next(iter(legal)) if len(legal) == 1 else None
 
     def winners(self) -> list[int]:
         """The winning seat(s) once the game is over."""

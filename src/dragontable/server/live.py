@@ -63,7 +63,7 @@ class Move:
     """Who made one stored action, and whether it was forced (its only legal option)."""
 
     seat: int
-    forced: bool
+    forced: bool  # applied without asking (State.forced_action)
 
 
 @dataclass
@@ -84,7 +84,7 @@ def replay_moves(record: dict[str, Any]) -> tuple[State, list[Move]]:
         if i < len(actions):
             seat = state.current_player
             assert seat is not None
-            moves.append(Move(seat, len(state.legal_actions()) == 1))
+            moves.append(Move(seat, state.forced_action() is not None))
     assert state is not None
     return state, moves
 
@@ -157,9 +157,15 @@ class LiveTable:
     ) -> dict[str, Any]:
         """The ``update`` for one connection after ``actions`` were committed; advances its log.
 
-        ``reset`` (after an undo) sends the whole log again, to replace the client's.
+        ``actions`` are ``{"seat", "action"}`` in full notation; each goes out as the
+        connection's seat may know it (:meth:`State.public_action`). ``reset`` (after an
+        undo) sends the whole log again, to replace the client's.
         """
         st, seat = self.state, conn.seat
+        seen = [
+            {"seat": a["seat"], "action": st.public_action(a["action"], a["seat"], seat)}
+            for a in actions
+        ]
         entries = st.log_for(seat, 0 if reset else conn.log_pos)
         conn.log_pos = len(st.log)
         current = st.current_player
@@ -178,7 +184,7 @@ class LiveTable:
             "legal_actions": st.legal_actions() if mine else [],
             "view": st.view(seat),
             "log": [{"text": render(e, conn.lang, names), "entry": e} for e in entries],
-            "actions": actions,
+            "actions": seen,
             "connected": self.connected(),
             "seats": self.seat_info(),
             "can_undo": self.can_undo(seat),

@@ -204,19 +204,16 @@ class TableManager:
         """
         done = [await self._store(table, seat, action)]
         self._drop_offer(table, "acted", seat)
-        while self.auto_forced and not table.state.is_over:
-            legal = table.state.legal_actions()
-            if len(legal) != 1:
-                break
+        while self.auto_forced and (forced := table.state.forced_action()) is not None:
             forced_seat = table.state.current_player
             assert forced_seat is not None
-            done.append(await self._store(table, forced_seat, legal[0]))
+            done.append(await self._store(table, forced_seat, forced))
         table.broadcast(done)
 
     async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """Apply on a copy, append it to the database, then make it the state."""
         new = table.state.clone()
-        forced = len(new.legal_actions()) == 1
+        forced = new.forced_action() is not None
         new.apply(action)
         notation = new.history[-1]
         probe = LiveTable(table.row, new)
@@ -436,7 +433,7 @@ class TableManager:
         spec = table.bot_to_move()
         if spec is not None:
             return spec
-        if self.auto_forced and len(st.legal_actions()) == 1:
+        if self.auto_forced and st.forced_action() is not None:
             return "forced"
         return None
 
@@ -453,8 +450,9 @@ class TableManager:
                     st = table.state
                     seat = st.current_player
                     assert seat is not None
-                    if spec == "forced":
-                        action = st.legal_actions()[0]
+                    forced = st.forced_action()
+                    if spec == "forced" and forced is not None:
+                        action = forced
                     else:
                         snapshot = st.clone()
                         action = await loop.run_in_executor(

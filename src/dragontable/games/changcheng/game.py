@@ -12,7 +12,7 @@ from .explain import why_illegal
 from .final import ranking
 from .setup import setup
 from .state import CCData
-from .view import view
+from .view import options_public, public_action, view
 
 # The task fields a prompt shows for each decision kind (never a secret).
 _PROMPT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -56,6 +56,12 @@ class ChangChengState(CCData):
         if player is not None and not 0 <= player < self.players:
             raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
+
+    def _public_action(self, action: str, mover: int, viewer: int | None) -> str:
+        return public_action(action)
+
+    def _options_public(self) -> bool:
+        return options_public(self)
 
     def _determinize(self, player: int, seed: int) -> ChangChengState:
         return determinize(self, player, seed)  # type: ignore[return-value]

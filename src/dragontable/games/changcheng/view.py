@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.state import HIDDEN as HIDDEN_CARD
 from .data import KIND_NAMES, MAX_EXTENSIONS, OWNER_NAMES
 from .state import CCData
 
@@ -120,3 +121,23 @@ def view(st: CCData, viewer: int | None) -> dict[str, Any]:
         out["ranking"] = st.ranking()  # type: ignore[attr-defined]
         out["winners"] = st.winners()
     return out
+
+
+CARD_VERBS = ("two-cards", "card-single", "card")
+"""Moves that lay a card face down: ``<verb> <card> <province>``; the card is secret."""
+HAND_DECISIONS = ("act", "card2")
+"""Decisions whose number of options follows from the hand."""
+
+
+def public_action(action: str) -> str:
+    """``action`` as a seat other than its mover knows it: a face-down card's type is
+    secret, its province is not (§8)."""
+    words = action.split(" ")
+    if words[0] in CARD_VERBS and len(words) == 3:
+        return f"{words[0]} {HIDDEN_CARD} {words[2]}"
+    return action
+
+
+def options_public(st: CCData) -> bool:
+    """Whether everyone can count the pending decision's options (not from a hand)."""
+    return not st.tasks or st.tasks[-1][0] not in HAND_DECISIONS

@@ -12,7 +12,7 @@ from .explain import why_illegal
 from .rules import ENGINE
 from .setup import setup
 from .state import DragonData
-from .view import view
+from .view import options_public, public_action, view
 
 # The task fields a prompt shows, by decision kind. Never a secret: the card behind a
 # pending "take" is not listed, so a spectator cannot learn it from the prompt.
@@ -56,6 +56,12 @@ class DragonState(DragonData):
         if player is not None and not 0 <= player < self.players:
             raise OptionError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
+
+    def _public_action(self, action: str, mover: int, viewer: int | None) -> str:
+        return public_action(self, action, viewer)
+
+    def _options_public(self) -> bool:
+        return options_public(self)
 
     def _determinize(self, player: int, seed: int) -> DragonState:
         return determinize(self, player, seed)  # type: ignore[return-value]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.state import HIDDEN
 from . import data as D
 from .state import DragonData, Player
 
@@ -65,3 +66,22 @@ def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
         out["scores"] = st.scores()  # type: ignore[attr-defined]
         out["ranking"] = st.ranking()  # type: ignore[attr-defined]
     return out
+
+
+SECRET_VERBS = ("card",)
+"""Moves whose argument is a secret (which person card was played, §1.4)."""
+SECRET_DECISIONS = ("card", "take", "tornado")
+"""Decisions whose number of options follows from a hand or a played card."""
+
+
+def public_action(st: DragonData, action: str, viewer: int | None) -> str:
+    """``action`` as ``viewer`` (not its mover) knows it: played cards stay secret."""
+    verb, _, _ = action.partition(" ")
+    if verb in SECRET_VERBS and not st.options["open_hands"]:
+        return f"{verb} {HIDDEN}"
+    return action
+
+
+def options_public(st: DragonData) -> bool:
+    """Whether everyone can count the pending decision's options (not from a hand)."""
+    return bool(st.options["open_hands"]) or not st.tasks or st.tasks[-1][0] not in SECRET_DECISIONS

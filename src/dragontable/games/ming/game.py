@@ -10,7 +10,7 @@ from .explain import why_illegal
 from .rules import ENGINE
 from .setup import setup
 from .state import MingData
-from .view import phase, view
+from .view import phase, public_action, view
 
 
 class MingState(MingData):
@@ -67,6 +67,9 @@ class MingState(MingData):
         if player is not None and not 0 <= player < self.players:
             raise ValueError(f"no seat {player} in a {self.players}-player game")
         return view(self, player)
+
+    def _public_action(self, action: str, mover: int, viewer: int | None) -> str:
+        return public_action(action)
 
     def _determinize(self, player: int, seed: int) -> MingState:
         return determinize(self, player, seed)  # type: ignore[return-value]

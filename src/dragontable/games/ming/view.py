@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.state import HIDDEN
 from .state import NONE, MingData
 
 DECISION_PHASE = {
@@ -121,3 +122,10 @@ def view(st: MingData, viewer: int | None) -> dict[str, Any]:
         out["scores"] = st.scores()
         out["ranking"] = st.ranking()
     return out
+
+
+def public_action(action: str) -> str:
+    """``action`` as a seat other than its mover knows it: return commitments are secret
+    (§8; they show in the log once revealed)."""
+    verb, _, _ = action.partition(" ")
+    return f"{verb} {HIDDEN}" if verb == "return" else action

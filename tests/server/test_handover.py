@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -9,9 +10,14 @@ from starlette.testclient import WebSocketTestSession
 
 from dragontable.bots import default_bot
 from dragontable.server import create_app
+from dragontable.server.config import ServerConfig
 from dragontable.server.db import Store
 
 from .conftest import n_actions, new_table, next_message, next_update, wait_for, ws_url
+
+
+NO_GRACE = ServerConfig(grace_s=0)
+"""Absent seats may be handed over at once (the grace period has its own tests)."""
 
 
 def _seat(client: TestClient, table_id: str, seat: int) -> dict[str, Any]:
@@ -32,7 +38,7 @@ def _play_until(ws: WebSocketTestSession, update: dict[str, Any], seat: int) -> 
 
 
 def test_an_absent_players_seat_goes_to_a_bot_that_then_plays(db_url: str) -> None:
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, config=NO_GRACE)) as client:
         created = new_table(client)
         tid = created["id"]
         with client.websocket_connect(ws_url(created, 0)) as ws:
@@ -45,7 +51,13 @@ def test_an_absent_players_seat_goes_to_a_bot_that_then_plays(db_url: str) -> No
             change = next_message(ws, "seat_change")
             assert change == {"type": "seat_change", "seat": 1, "bot": "random", "by": 0}
             seats = next_message(ws, "update")["seats"]
-            assert seats[1] == {"seat": 1, "kind": "bot", "bot": "random", "handed_over": True}
+            assert seats[1] == {
+                "seat": 1,
+                "kind": "bot",
+                "bot": "random",
+                "handed_over": True,
+                "handover_in": None,
+            }
             assert seats[0]["kind"] == "human" and not seats[0]["handed_over"]
             info = client.get(f"/api/tables/{tid}").json()
             assert info["status"] == "running"
@@ -59,7 +71,7 @@ def test_an_absent_players_seat_goes_to_a_bot_that_then_plays(db_url: str) -> No
 
 
 def test_the_token_holder_reclaims_the_seat_and_the_bot_stops(db_url: str) -> None:
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, config=NO_GRACE)) as client:
         created = new_table(client)
         tid = created["id"]
         with client.websocket_connect(ws_url(created, 0)) as ws0:
@@ -149,7 +161,7 @@ def test_handing_over_refuses_what_it_may_not_do(client: TestClient) -> None:
 
 
 def test_a_handed_over_seat_stays_with_its_bot_after_a_restart(db_url: str) -> None:
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, config=NO_GRACE)) as client:
         created = new_table(client)
         with client.websocket_connect(ws_url(created, 0)) as ws:
             first = next_update(ws)
@@ -163,3 +175,48 @@ def test_a_handed_over_seat_stays_with_its_bot_after_a_restart(db_url: str) -> N
             while update["current_player"] != 0:
                 update = next_message(ws, "update")
             assert any(a["seat"] == 1 for a in update["actions"])
+
+
+def test_an_absent_seat_is_handed_over_only_after_the_grace_period_everyone_sees(
+    sqlite_url: str,
+) -> None:
+    with TestClient(create_app(sqlite_url, config=ServerConfig(grace_s=60))) as client:
+        created = new_table(client)
+        with client.websocket_connect(ws_url(created, 0)) as ws:
+            first = next_update(ws)
+            assert first["seats"][0]["handover_in"] is None  # connected
+            assert 59 <= first["seats"][1]["handover_in"] <= 60  # never came: counting
+            ws.send_json({"hand_to_bot": 1, "bot": "random"})
+            refused = _error(ws)
+            assert refused["code"] == "cannot_hand_over"
+            assert refused["detail"]["key"] == "grace" and refused["detail"]["seat"] == 1
+            assert 59 <= refused["detail"]["seconds"] <= 60
+            assert "60 s" in refused["message"] or "59 s" in refused["message"]
+            ws.send_json({"hand_to_bot": 0, "bot": "random"})  # one's own seat: no wait
+            assert next_message(ws, "seat_change")["seat"] == 0
+        assert _seat(client, created["id"], 1)["kind"] == "human"
+
+
+def test_the_grace_period_runs_from_the_players_last_disconnection(sqlite_url: str) -> None:
+    with TestClient(create_app(sqlite_url, config=ServerConfig(grace_s=1.0))) as client:
+        created = new_table(client)
+        with client.websocket_connect(ws_url(created, 0)) as ws0:
+            next_update(ws0)
+            with client.websocket_connect(ws_url(created, 1)) as ws1:
+                next_update(ws1)
+                ws0.send_json({"hand_to_bot": 1})
+                assert _error(ws0)["detail"]["key"] == "seat_connected"
+            presence = next_message(ws0, "presence")
+            while presence["connected"][1]:
+                presence = next_message(ws0, "presence")
+            assert presence["seats"][1]["handover_in"] == 1
+            ws0.send_json({"hand_to_bot": 1, "bot": "random"})
+            assert _error(ws0)["detail"]["key"] == "grace"
+            time.sleep(1.1)
+            ws0.send_json({"hand_to_bot": 1, "bot": "random"})
+            assert next_message(ws0, "seat_change") == {
+                "type": "seat_change",
+                "seat": 1,
+                "bot": "random",
+                "by": 0,
+            }

@@ -24,11 +24,12 @@ from fastapi.staticfiles import StaticFiles
 from .. import games
 from ..bots import BOTS, default_bot
 from ..core.messages import LANGUAGES, catalog, option_text, template
+from .config import ServerConfig
 from .db import DEFAULT_DB, Store, normalize_url
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
-from .tables import TableManager, error
+from .tables import ServerFull, TableManager, error
 
 WEB = resources.files("dragontable").joinpath("web")
 BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]
@@ -126,7 +127,11 @@ def _fail(status: int, message: str) -> JSONResponse:
 
 
 def create_app(
-    db_url: str | None = None, *, bot_delay: float = 0.0, auto_forced: bool = True
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    auto_forced: bool = True,
+    config: ServerConfig | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (migrated at start-up)."""
     store = Store(database_url(db_url))
@@ -136,7 +141,7 @@ def create_app(
         _redact_server_logs()
         await asyncio.to_thread(store.migrate)
         _tune_gc()
-        manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced)
+        manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced, config=config)
         app.state.manager = manager
         await manager.start()
         try:
@@ -171,7 +176,10 @@ def _api_routes(app: FastAPI, store: Store) -> None:
             spec = parse_table_request(body)
         except LobbyError as exc:
             return _fail(400, str(exc))
-        table, tokens = await request.app.state.manager.create(spec)
+        try:
+            table, tokens = await request.app.state.manager.create(spec)
+        except ServerFull as exc:
+            return _fail(503, str(exc))
         lang = request.query_params.get("lang", "en")
         names = table.names_in(lang)
         invitations = [

@@ -17,14 +17,20 @@ HINT_SECONDS = 0.5  # CPU seconds of search per hint
 HINT_TOP = 3  # actions shown
 
 
-def suggest(state: State) -> list[dict[str, Any]]:
+def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]:
     """The ``HINT_TOP`` best actions for ``state.current_player``, with their estimated
-    chance of winning (the search's mean reward), best first."""
+    chance of winning (the search's mean reward), best first.
+
+    The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible).
+    """
     seat = state.current_player
     if seat is None:
         return []
     seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
-    result = search(state, seconds=HINT_SECONDS, seed=seed, leaf=leaf_for(state.game.name))
+    budget: dict[str, Any] = (
+        {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
+    )
+    result = search(state, seed=seed, leaf=leaf_for(state.game.name), **budget)
     ranked = result.top(HINT_TOP)
     first = _bots_choice(state, result.stats, ranked, seed)
     if first is not None:  # the search bot would defer to its default: show that first
@@ -51,3 +57,10 @@ def _bots_choice(
     if ranked[0][2] - stats[move][1] >= bot.margin:
         return None
     return move, *stats[move]
+
+
+def hint_job(snapshot: dict[str, Any], iterations: int | None) -> list[dict[str, Any]]:
+    """:func:`suggest` for a state snapshot (``State.to_json``): a worker process's job."""
+    from .. import games
+
+    return suggest(games.from_json(snapshot), iterations)

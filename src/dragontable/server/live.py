@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +36,6 @@ class Connection:
     seat: int | None
     lang: str = "en"
     log_pos: int = 0
-    hinting: bool = False  # a hint is being searched for this connection
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def __post_init__(self) -> None:
@@ -89,6 +90,22 @@ def replay_moves(record: dict[str, Any]) -> tuple[State, list[Move]]:
     return state, moves
 
 
+def table_status(row: TableRow, state: State) -> str:
+    """``finished``, ``open`` (a human seat never joined) or ``running``."""
+    if state.is_over:
+        return "finished"
+    if any(s.bot is None and not s.joined for s in row.seats):
+        return "open"
+    return "running"
+
+
+def table_result(state: State) -> dict[str, Any] | None:
+    """Scores and ranking once the game is over."""
+    if not state.is_over:
+        return None
+    return {"scores": state.scores(), "ranking": state.ranking()}
+
+
 @dataclass(eq=False)
 class LiveTable:
     """A table being played: its stored row, its state and who is connected."""
@@ -101,6 +118,18 @@ class LiveTable:
     bot_error: str | None = None
     moves: list[Move] = field(default_factory=list)
     undo_offer: UndoOffer | None = None
+    last_active: float = field(default_factory=time.monotonic)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """Human seats with no connection, since when (``time.monotonic``)."""
+    hinting: set[int] = field(default_factory=set)
+    """Seats whose hint is being searched (one at a time per seat, not per connection)."""
+    hints: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """Per seat, the last hint and the move number it was for (asked again, sent again)."""
+    grace_s: float = 0.0
+
+    def __post_init__(self) -> None:
+        now = time.monotonic()
+        self.away_since = {s.seat: now for s in self.row.seats if s.kind == "human"}
 
     @classmethod
     def from_row(cls, row: TableRow) -> LiveTable:
@@ -136,21 +165,33 @@ class LiveTable:
 
     def status(self) -> str:
         """``finished``, ``open`` (a human seat never joined) or ``running``."""
-        if self.state.is_over:
-            return "finished"
-        if any(s.bot is None and not s.joined for s in self.row.seats):
-            return "open"
-        return "running"
+        return table_status(self.row, self.state)
 
     def result(self) -> dict[str, Any] | None:
         """Scores and ranking once the game is over."""
-        if not self.state.is_over:
-            return None
-        return {"scores": self.state.scores(), "ranking": self.state.ranking()}
+        return table_result(self.state)
 
     def connected(self) -> list[bool]:
         seats = {c.seat for c in self.conns}
         return [s in seats for s in range(self.row.players)]
+
+    def mark_presence(self) -> None:
+        """Note which human seats just lost (or regained) their last connection."""
+        now = time.monotonic()
+        self.last_active = now
+        for seat, on in enumerate(self.connected()):
+            if on:
+                self.away_since.pop(seat, None)
+            elif self.row.seats[seat].kind == "human":
+                self.away_since.setdefault(seat, now)
+
+    def handover_in(self, seat: int) -> int | None:
+        """Whole seconds until another player may hand ``seat`` to a bot (0: now), or
+        None while the seat is connected, a bot seat or already handed over."""
+        since = self.away_since.get(seat)
+        if since is None or self.row.seats[seat].handed_to is not None:
+            return None
+        return max(0, math.ceil(since + self.grace_s - time.monotonic()))
 
     def update_for(
         self, conn: Connection, actions: list[dict[str, Any]], reset: bool = False
@@ -216,6 +257,7 @@ class LiveTable:
                 "kind": "human" if s.bot is None else "bot",
                 "bot": s.bot,
                 "handed_over": s.handed_to is not None,
+                "handover_in": self.handover_in(s.seat),
             }
             for s in self.row.seats
         ]

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from concurrent.futures import Executor, ThreadPoolExecutor
+import time
 from typing import Any
 
 from .. import games
@@ -18,12 +18,27 @@ from ..bots import BOTS, default_bot, make_bot
 from ..core.errors import IllegalAction, NotationError, OptionError
 from ..core.rng import derive_seed
 from ..core.state import State
+from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
+from .config import ServerConfig
 from .db import SeatRow, Store, TableRow
-from .hints import suggest
-from .live import CannotUndo, Connection, LiveTable, Move, UndoOffer, hash_token, replay_moves
+from .hints import hint_job
+from .live import (
+    CannotUndo,
+    Connection,
+    LiveTable,
+    Move,
+    UndoOffer,
+    hash_token,
+    replay_moves,
+    table_result,
+    table_status,
+)
 from .lobby import TableSpec, check_bot_cost
 
 log = logging.getLogger("dragontable.server")
+
+HINT_LIMIT_S = 30.0
+"""A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
 
 # why an undo offer was dropped, in English (pages use ``table.undo_reason.<why>``)
 UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed hands"}
@@ -68,6 +83,19 @@ def choose_bot_action(spec: str, state: State, seat: int) -> str:
     return make_bot(spec, state.game.name, seed).choose(state)
 
 
+def bot_job(spec: str, snapshot: dict[str, Any]) -> str:
+    """:func:`choose_bot_action` for a state snapshot (``State.to_json``): a worker's job."""
+    state = games.from_json(snapshot)
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: no bot move")
+    return choose_bot_action(spec, state, seat)
+
+
+class ServerFull(Exception):
+    """No room for another live table (``ServerConfig.max_live_tables``)."""
+
+
 class TableManager:
     """All live tables of one server process over one :class:`Store`."""
 
@@ -76,14 +104,17 @@ class TableManager:
         store: Store,
         bot_delay: float = 0.0,
         auto_forced: bool = True,
-        executor: Executor | None = None,
+        config: ServerConfig | None = None,
+        pool: BotPool | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.auto_forced = auto_forced
-        self.executor = executor or ThreadPoolExecutor(2, thread_name_prefix="bots")
+        self.config = config or ServerConfig()
+        self.pool = pool or BotPool(dict(self.config.processes))
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------
     async def start(self) -> None:
@@ -92,9 +123,12 @@ class TableManager:
             table = await self.get(table_id)
             if table is not None:
                 self.kick(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
         """Stop the bots and close every connection's writer."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -104,7 +138,7 @@ class TableManager:
         for table in self.live.values():
             for conn in table.conns:
                 conn.queue.put_nowait(None)
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        await self.pool.close()
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, replayed from the database on first use; None if unknown."""
@@ -117,13 +151,59 @@ class TableManager:
                 row = await asyncio.to_thread(self.store.load, table_id)
                 if row is None:
                     return None
-                table = self.live[table_id] = LiveTable.from_row(row)
+                self._make_room()
+                table = await asyncio.to_thread(LiveTable.from_row, row)
+                table.grace_s = self.config.grace_s
+                self.live[table_id] = table
         return table
+
+    # -- memory: idle tables leave it -------------------------------------------------
+    SWEEP_S = 5.0
+
+    def _idle(self, table: LiveTable, now: float, idle_s: float) -> bool:
+        """Nobody is connected, no bot is thinking, nothing happened for ``idle_s``
+        (a finished table needs no wait)."""
+        busy = table.bot_task is not None and not table.bot_task.done()
+        wait = 0.0 if table.state.is_over else idle_s
+        return not table.conns and not busy and now - table.last_active >= wait
+
+    def sweep(self, idle_s: float | None = None) -> int:
+        """Let idle tables leave memory; return how many left."""
+        now = time.monotonic()
+        idle_s = self.config.idle_s if idle_s is None else idle_s
+        gone = [tid for tid, t in self.live.items() if self._idle(t, now, idle_s)]
+        for tid in gone:
+            del self.live[tid]
+        return len(gone)
+
+    def _make_room(self) -> None:
+        """Free a place for one more live table, idle ones first; ServerFull if none."""
+        if len(self.live) < self.config.max_live_tables:
+            return
+        self.sweep()
+        if len(self.live) >= self.config.max_live_tables:
+            self.sweep(idle_s=0.0)
+        if len(self.live) >= self.config.max_live_tables:
+            raise ServerFull(
+                f"this server holds {self.config.max_live_tables} tables in play; "
+                "try again when some have finished"
+            )
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.SWEEP_S)
+            self.sweep()
 
     # -- the lobby ----------------------------------------------------------------
     async def create(self, spec: TableSpec) -> tuple[LiveTable, dict[int, str]]:
-        """Open a table; return it and a fresh token for each human seat."""
-        state = games.create(spec.game, spec.players, spec.seed, spec.options)
+        """Open a table; return it and a fresh token for each human seat.
+
+        Raises :class:`ServerFull` when no more tables fit in memory.
+        """
+        self._make_room()
+        state = await asyncio.to_thread(
+            games.create, spec.game, spec.players, spec.seed, spec.options
+        )
         tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(spec.seats) if k == "human"}
         seats = [
             SeatRow(i, kind, spec.names[i], hash_token(tokens[i]) if i in tokens else None)
@@ -131,8 +211,9 @@ class TableManager:
         ]
         table_id = secrets.token_urlsafe(6)
         row = TableRow(table_id, spec.game, spec.players, state.seed, state.options, "open", seats)
-        table = LiveTable(row, state)
+        table = LiveTable(row, state, grace_s=self.config.grace_s)
         row.status = table.status()
+        self._make_room()
         await asyncio.to_thread(self.store.create, row)
         self.live[table_id] = table
         self.kick(table)
@@ -147,12 +228,13 @@ class TableManager:
             table.row.seats[seat].joined = True
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
         async with table.lock:
+            table.conns.add(conn)
+            table.mark_presence()
             names = table.names_in(conn.lang)
             conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": names})
             conn.push(table.update_for(conn, []))
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)
-            table.conns.add(conn)
             self._presence(table)
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
@@ -162,7 +244,9 @@ class TableManager:
 
     @staticmethod
     def _presence(table: LiveTable) -> None:
-        message = {"type": "presence", "connected": table.connected()}
+        """Tell everyone who is connected, and when an absent seat may be handed over."""
+        table.mark_presence()
+        message = {"type": "presence", "connected": table.connected(), "seats": table.seat_info()}
         for other in list(table.conns):
             other.push(message)
 
@@ -216,16 +300,16 @@ class TableManager:
         forced = new.forced_action() is not None
         new.apply(action)
         notation = new.history[-1]
-        probe = LiveTable(table.row, new)
         await self.store.append(
             table.id,
             len(new.history) - 1,
             seat,
             notation,
-            probe.status(),
-            probe.result(),
+            table_status(table.row, new),
+            table_result(new),
         )
         table.state = new
+        table.last_active = time.monotonic()
         table.row.actions.append(notation)
         table.moves.append(Move(seat, forced))
         return {"seat": seat, "action": notation}
@@ -250,18 +334,32 @@ class TableManager:
         st = table.state
         if conn.seat is None:
             return error("cannot_hint", "spectators get no hints")
-        if st.is_over or st.current_player != conn.seat or conn.seat not in table.humans():
+        seat = conn.seat
+        if st.is_over or st.current_player != seat or seat not in table.humans():
             return error("cannot_hint", "a hint is for your own decision, on your turn")
-        if conn.hinting:
-            return error("cannot_hint", "a hint is being prepared already")
-        conn.hinting = True
+        n = len(st.history)
+        cached = table.hints.get(seat)
+        if cached is not None and cached[0] == n:
+            return cached[1]  # asked again for the same decision: no second search
+        if seat in table.hinting:
+            return error("cannot_hint", "a hint for your seat is being prepared already")
+        table.hinting.add(seat)
         try:
-            position = st.clone()
-            loop = asyncio.get_running_loop()
-            actions = await loop.run_in_executor(self.executor, suggest, position)
+            actions = await self.pool.run(
+                "hint",
+                table.id,
+                hint_job,
+                (st.to_json(), self.config.hint_iterations),
+                limit=HINT_LIMIT_S,
+            )
+        except WorkerError as exc:
+            log.warning("table %s: hint failed: %s", table.id, exc)
+            return error("cannot_hint", "no hint could be found this time; try again")
         finally:
-            conn.hinting = False
-        return {"type": "hint", "n_actions": len(position.history), "actions": actions}
+            table.hinting.discard(seat)
+        reply = {"type": "hint", "n_actions": n, "actions": actions}
+        table.hints[seat] = (n, reply)
+        return reply
 
     async def request_undo(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]
@@ -316,7 +414,7 @@ class TableManager:
         record = {**table.row.record(), "actions": table.row.actions[:keep]}
         state, moves = await asyncio.to_thread(replay_moves, record)
         n = len(table.row.actions)
-        status = LiveTable(table.row, state).status()
+        status = table_status(table.row, state)
         await asyncio.to_thread(self.store.undo_actions, table.id, keep, n, seat, status)
         table.state, table.moves = state, moves
         table.row.actions = table.row.actions[:keep]
@@ -391,6 +489,13 @@ class TableManager:
                 "key": "seat_connected",
                 "seat": target,
             }
+        wait = table.handover_in(target)
+        if target != by and wait:
+            return f"{name} left only just now; a bot may take the seat in {wait} s", {
+                "key": "grace",
+                "seat": target,
+                "seconds": wait,
+            }
         return None
 
     async def reclaim(
@@ -437,9 +542,16 @@ class TableManager:
             return "forced"
         return None
 
+    async def _bot_move(self, table: LiveTable, spec: str) -> str:
+        """The move of the bot ``spec`` for the seat to move, from a worker process."""
+        limit = self.config.bot_max_seconds + KILL_GRACE_S
+        action = await self.pool.run(
+            lane_for(spec), table.id, bot_job, (spec, table.state.to_json()), limit=limit
+        )
+        return str(action)
+
     async def _run_bots(self, table: LiveTable) -> None:
         """Play bot seats and forced decisions until a human has a real choice."""
-        loop = asyncio.get_running_loop()
         try:
             while (spec := self._automatic(table)) is not None:
                 if spec != "forced" and self.bot_delay:
@@ -454,10 +566,7 @@ class TableManager:
                     if spec == "forced" and forced is not None:
                         action = forced
                     else:
-                        snapshot = st.clone()
-                        action = await loop.run_in_executor(
-                            self.executor, choose_bot_action, spec, snapshot, seat
-                        )
+                        action = await self._bot_move(table, spec)
                     await self._commit(table, seat, action)
         except asyncio.CancelledError:
             raise

@@ -69,6 +69,7 @@ function handle(msg) {
     showUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
+    if (msg.seats) lastUpdate.seats = msg.seats;
     showSeats(lastUpdate);
   } else if (FEATURE_MESSAGES[msg.type]) {
     FEATURE_MESSAGES[msg.type](msg);
@@ -174,6 +175,7 @@ function detailText(detail, english) {
   if (detail.seat !== undefined) params.name = names[detail.seat];
   if (detail.seats) params.list = nameList(detail.seats);
   if (detail.bot) params.level = botName(detail.bot);
+  if (detail.seconds !== undefined) params.seconds = detail.seconds;
   return t(`error.detail.${detail.key}`, params, english);
 }
 
@@ -248,26 +250,56 @@ function botPicker(seat) {
   return [select, button];
 }
 
+// When each absent seat may be handed to a bot (ms since the epoch), from the server's
+// countdown (`handover_in`, whole seconds) as received; ticked down here every second.
+const handoverAt = new Map();
+let graceTimer = null;
+
+function secondsLeft(seat) {
+  const at = handoverAt.get(seat);
+  return at === undefined ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
 function seatState(info, connected) {
   if (info.handed_over) return t("table.seat_handed", { level: botName(info.bot) });
   if (info.kind === "bot") return t("table.seat_bot", { level: botName(info.bot) });
-  return connected ? t("table.online") : t("table.away");
+  if (connected) return t("table.online");
+  const left = secondsLeft(info.seat);
+  return left ? t("table.away_grace", { seconds: left }) : t("table.away");
 }
 
 function showSeats(msg) {
   if (!msg.seats) return;
+  for (const info of msg.seats) {
+    if (info.handover_in === null || info.handover_in === undefined) handoverAt.delete(info.seat);
+    else if (!handoverAt.has(info.seat) || info.handover_in === 0) handoverAt.set(info.seat, Date.now() + 1000 * info.handover_in);
+  }
+  renderSeats(msg);
+  clearInterval(graceTimer);
+  if ([...handoverAt.keys()].some((seat) => secondsLeft(seat) > 0)) {
+    graceTimer = setInterval(() => renderSeats(lastUpdate), 1000);
+  }
+}
+
+function renderSeats(msg) {
+  if (!msg || !msg.seats) return;
   const iAmPlaying = mySeat !== null && !msg.seats[mySeat].handed_over;
   const rows = msg.seats.map((info) => {
     const connected = msg.connected[info.seat];
     const row = el("li", { "data-seat": String(info.seat) },
       el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
       el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${t("table.you")})` : "")),
-      el("span", { class: "muted" }, seatState(info, connected)));
+      el("span", { class: "muted", role: "timer" }, seatState(info, connected)));
     const human = info.kind === "human";
-    if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) row.append(...botPicker(info.seat));
+    if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) {
+      const picker = botPicker(info.seat);
+      if (info.seat !== mySeat && secondsLeft(info.seat)) picker[1].disabled = true;
+      row.append(...picker);
+    }
     return row;
   });
   document.getElementById("seats").replaceChildren(...rows);
+  if (![...handoverAt.keys()].some((seat) => secondsLeft(seat) > 0)) clearInterval(graceTimer);
 }
 
 async function showChart() {

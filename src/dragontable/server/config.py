@@ -1,0 +1,50 @@
+"""What one table server allows, and how it shares its machine among tables.
+
+Every figure here is a ``dragontable serve`` flag; ``docs/server.md`` ("Security model")
+explains each one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+GRACE_S = 60.0
+BOT_MAX_SECONDS = 10.0
+MAX_LIVE_TABLES = 2000
+IDLE_S = 300.0
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Limits and shares of one server (defaults suit one machine of a few cores).
+
+    * ``grace_s``: how long a disconnected player's seat stays theirs before another
+      player may hand it to a bot (counted down on every page);
+    * ``bot_max_seconds``: CPU seconds one bot move may take (the lobby refuses bots
+      that would need more; the search stops there in any case);
+    * ``hint_iterations``: search iterations of a hint (None: half a CPU second);
+    * ``max_live_tables``: tables held in memory at once (idle ones leave first; past
+      it, no new table is opened);
+    * ``idle_s``: a table nobody is connected to, and no bot is playing, leaves memory
+      after this many seconds (a finished one at once) and is read back on the next
+      visit;
+    * ``processes``: worker processes per lane (``quick``, ``search``, ``hint``).
+    """
+
+    grace_s: float = GRACE_S
+    bot_max_seconds: float = BOT_MAX_SECONDS
+    hint_iterations: int | None = None
+    max_live_tables: int = MAX_LIVE_TABLES
+    idle_s: float = IDLE_S
+    processes: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in ("grace_s", "bot_max_seconds", "idle_s"):
+            value = getattr(self, name)
+            if not 0 <= value < float("inf"):
+                raise ValueError(f"{name} must be a non-negative number of seconds, not {value}")
+        if self.max_live_tables < 1:
+            raise ValueError("max_live_tables must be at least 1")
+        if self.hint_iterations is not None and self.hint_iterations < 1:
+            raise ValueError("hint_iterations must be at least 1")

@@ -15,7 +15,6 @@ from dragontable.server.db import Store
 
 from .conftest import n_actions, new_table, next_message, next_update, wait_for, ws_url
 
-
 NO_GRACE = ServerConfig(grace_s=0)
 """Absent seats may be handed over at once (the grace period has its own tests)."""
 

@@ -97,21 +97,29 @@ def parse_spec(spec: str) -> BotSpec:
     return BotSpec(name, iterations, seconds, workers)
 
 
-def _search_bot(spec: BotSpec, game: str, seed: int) -> Bot:
+def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
     from .heuristics import search_margin
     from .mcts import MctsBot
 
     margin = search_margin(game)
     default = None if margin is None else _greedy(game, derive_seed(seed, "default"))
-    return MctsBot(seed, spec.iterations, spec.seconds, spec.processes, default, margin or 0.0)
+    return MctsBot(
+        seed, spec.iterations, spec.seconds, spec.processes, default, margin or 0.0, max_seconds
+    )
 
 
-def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
+def make_bot(spec: str, game: str, seed: int = 0, max_seconds: float | None = None) -> Bot:
     """A bot from a spec like ``random``, ``greedy``, ``mcts:2s``, ``mcts:800`` or
-    ``mcts:2s:4`` (root-parallel search in four processes)."""
+    ``mcts:2s:4`` (root-parallel search in four processes).
+
+    ``max_seconds`` caps the CPU seconds of each mcts search, whatever its budget; a move
+    the cap does not cut short is the move of the uncapped bot. Other bots ignore it.
+    """
     parsed = parse_spec(spec)
+    if max_seconds is not None and not 0 < max_seconds < math.inf:
+        raise OptionError(f"a bot's time cap must be positive seconds, not {max_seconds!r}")
     if parsed.name == "mcts":
-        return _search_bot(parsed, game, seed)
+        return _search_bot(parsed, game, seed, max_seconds)
     return BOTS[parsed.name](game, seed)
 
 

@@ -118,11 +118,14 @@ def search(
     exploration: float = 0.7,
     rollout: Rollout = random_rollout,
     leaf: Leaf | None = None,
+    max_seconds: float | None = None,
 ) -> SearchResult:
     """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``.
 
     ``seconds`` counts the CPU time of the searching thread, not the wall clock, so a
-    budget buys the same search whatever else the machine is doing.
+    budget buys the same search whatever else the machine is doing. ``max_seconds`` is a
+    hard cap on that time whatever the budget: a search it does not cut short is the same
+    search as without it.
     """
     seat = state.current_player
     if seat is None:
@@ -132,7 +135,7 @@ def search(
     rng = Rng(seed)
     root = Node()
     clock = time.thread_time  # CPU time of this thread: the same search on a busy machine
-    deadline = clock() + seconds if seconds is not None else math.inf
+    deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
     while (iterations is None or done < iterations) and clock() < deadline:
         d = state.determinize(seat, rng.next64())
@@ -145,6 +148,12 @@ def search(
         if a in legal and n.visits
     }
     return SearchResult(stats, done)
+
+
+def _time_limit(seconds: float | None, max_seconds: float | None) -> float:
+    """CPU seconds the search may run: the budget's, the cap's, or infinity."""
+    limits = [t for t in (seconds, max_seconds) if t is not None]
+    return min(limits, default=math.inf)
 
 
 def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: Leaf | None) -> None:
@@ -187,15 +196,16 @@ def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: L
         child.value += result[player]
 
 
-def _worker(
-    args: tuple[dict[str, Any], int | None, float | None, int],
-) -> dict[str, tuple[int, float]]:
+Job = tuple[dict[str, Any], int | None, float | None, int, float | None]
+
+
+def _worker(args: Job) -> dict[str, tuple[int, float]]:
     from .. import games
 
-    snapshot, iterations, seconds, seed = args
+    snapshot, iterations, seconds, seed, max_seconds = args
     state = games.from_json(snapshot)
     leaf = leaf_for(state.game.name)
-    return search(state, iterations, seconds, seed, leaf=leaf).stats
+    return search(state, iterations, seconds, seed, leaf=leaf, max_seconds=max_seconds).stats
 
 
 def parallel_search(
@@ -204,18 +214,21 @@ def parallel_search(
     iterations: int | None = None,
     seconds: float | None = None,
     seed: int = 0,
+    max_seconds: float | None = None,
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
-    Each tree uses the game's leaf evaluation (:func:`leaf_for`).
+    Each tree uses the game's leaf evaluation (:func:`leaf_for`); ``max_seconds`` caps
+    the CPU time of each tree (see :func:`search`).
     """
     if workers <= 1:
-        return search(state, iterations, seconds, seed, leaf=leaf_for(state.game.name))
+        leaf = leaf_for(state.game.name)
+        return search(state, iterations, seconds, seed, leaf=leaf, max_seconds=max_seconds)
     from concurrent.futures import ProcessPoolExecutor
 
     per = None if iterations is None else max(1, iterations // workers)
     snapshot = state.to_json()
-    jobs = [(snapshot, per, seconds, seed + 7919 * i) for i in range(workers)]
+    jobs = [(snapshot, per, seconds, seed + 7919 * i, max_seconds) for i in range(workers)]
     merged: dict[str, tuple[int, float]] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for stats in pool.map(_worker, jobs):
@@ -228,6 +241,8 @@ def parallel_search(
 class MctsBot:
     """ISMCTS with a budget of iterations (reproducible) or seconds per move.
 
+    ``max_seconds`` caps the CPU time of each search whatever the budget: an iteration
+    budget the cap cuts short is no longer reproducible, one it does not cut is unchanged.
     With a ``default`` bot (the game's greedy, where its heuristic sets ``SEARCH_MARGIN``)
     the search overrules the default's move only when it values its own choice at least
     ``margin`` (in mean reward) higher: close calls go to the heuristic's chain
@@ -244,10 +259,12 @@ class MctsBot:
         workers: int = 1,
         default: Any = None,
         margin: float = 0.0,
+        max_seconds: float | None = None,
     ) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.max_seconds = max_seconds
         self.workers = workers
         self.default = default
         self.margin = margin
@@ -257,7 +274,12 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         result = parallel_search(
-            state, self.workers, self.iterations, self.seconds, seed=self.rng.next64()
+            state,
+            self.workers,
+            self.iterations,
+            self.seconds,
+            seed=self.rng.next64(),
+            max_seconds=self.max_seconds,
         )
         if not result.stats:
             return legal[0]

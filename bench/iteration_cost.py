@@ -1,0 +1,160 @@
+"""CPU seconds per mcts iteration for every game and player count: the server's bot budget.
+
+For each game and player count this plays ``--games-per-count`` seeded random games and
+takes one position from each phase (early, middle, late: a fixed fraction of the game's
+decisions with a choice). From each position it runs the search the ``mcts`` bot runs
+(one process, the game's own leaf, :func:`dragontable.bots.mcts.leaf_for`) for
+``--seconds`` of CPU time of this thread, the clock the bot's budget and cap use, and
+divides by the iterations done. Per game and player count it reports the mean and the
+90th percentile of those per-position costs.
+
+    .venv/bin/python bench/iteration_cost.py --seconds 0.5 --out src/dragontable/bots/iteration_cost.json
+
+Prints a JSON report on stdout (every position, then the data); ``--out`` also writes the
+versioned data file that :mod:`dragontable.bots.budget` reads. Costs depend on the
+machine: re-run it on the server's machine for budgets that hold there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from dragontable import games
+from dragontable.bots.budget import DATA_VERSION
+from dragontable.bots.mcts import leaf_for, search
+from dragontable.core.rng import Rng, derive_seed
+from dragontable.core.state import State
+
+PHASES = {"early": 0.05, "middle": 0.5, "late": 0.85}  # fraction of a game's decisions
+PERCENTILE = 90
+WARMUP_ITERATIONS = 20  # first search of a game: imports and caches, not measured
+SIGNIFICANT = 4  # digits kept in the data file
+CPU_INFO = Path("/proc/cpuinfo")
+
+
+def decisions(game: str, players: int, seed: int) -> list[State]:
+    """Every position with more than one legal action in one seeded random game."""
+    state = games.create(game, players=players, seed=seed)
+    rng = Rng(derive_seed(seed, "iteration-cost"))
+    out = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            out.append(state.clone())
+        state.apply(legal[rng.below(len(legal))])
+    return out
+
+
+def positions(game: str, players: int, count: int, seed: int) -> list[tuple[str, int, State]]:
+    """(phase, decision index, state): one position per phase from each of ``count`` games."""
+    out = []
+    for g in range(count):
+        found = decisions(game, players, derive_seed(seed, game, players, g))
+        for phase, fraction in PHASES.items():
+            index = min(len(found) - 1, int(fraction * len(found)))
+            out.append((phase, index, found[index]))
+    return out
+
+
+def cost_per_iteration(state: State, seconds: float, seed: int) -> tuple[int, float]:
+    """(iterations, CPU seconds per iteration) of a ``seconds`` search from ``state``."""
+    leaf = leaf_for(state.game.name)
+    start = time.thread_time()
+    result = search(state, seconds=seconds, seed=seed, leaf=leaf)
+    return result.iterations, (time.thread_time() - start) / result.iterations
+
+
+def percentile(values: list[float], pct: int) -> float:
+    """The ``pct`` percentile of ``values`` (inclusive method; one value is its own)."""
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[pct - 1]
+
+
+def measure(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Per-position costs and their mean and p90 for one game and player count."""
+    sampled = positions(game, players, args.games_per_count, args.seed)
+    search(sampled[0][2], WARMUP_ITERATIONS, leaf=leaf_for(game))
+    rows, costs = [], []
+    for i, (phase, index, state) in enumerate(sampled):
+        done, cost = cost_per_iteration(state, args.seconds, derive_seed(args.seed, i))
+        rows.append({"phase": phase, "decision": index, "iterations": done, "cost_s": cost})
+        costs.append(cost)
+    print(f"{game} {players}p: {statistics.fmean(costs) * 1e3:.3f} ms", file=sys.stderr)
+    return {
+        "game": game,
+        "players": players,
+        "positions": rows,
+        "mean": statistics.fmean(costs),
+        f"p{PERCENTILE}": percentile(costs, PERCENTILE),
+    }
+
+
+def rounded(x: float) -> float:
+    """``x`` to SIGNIFICANT significant digits, rounded up so a budget never shrinks."""
+    scale = 10.0 ** (SIGNIFICANT - 1 - math.floor(math.log10(x)))
+    return math.ceil(x * scale) / scale
+
+
+def machine() -> str:
+    """The CPU model (where Linux says it), architecture and Python version."""
+    model = platform.processor() or platform.machine()
+    if CPU_INFO.exists():
+        for line in CPU_INFO.read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                model = line.partition(":")[2].strip()
+                break
+    return f"{model}, {platform.machine()}, Python {platform.python_version()}"
+
+
+def data_file(results: list[dict[str, Any]], command: str) -> dict[str, Any]:
+    """The versioned data file :mod:`dragontable.bots.budget` reads."""
+    cost: dict[str, dict[str, dict[str, float]]] = {}
+    for r in results:
+        entry = {"mean": rounded(r["mean"]), "p90": rounded(r[f"p{PERCENTILE}"])}
+        cost.setdefault(r["game"], {})[str(r["players"])] = entry
+    return {"version": DATA_VERSION, "measured_with": command, "machine": machine(), "cost_s": cost}
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line: games, CPU seconds per position, games per count, seed, output."""
+    p = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    p.add_argument("--games", nargs="+", default=None, help="games (default: every game)")
+    p.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per position")
+    p.add_argument("--games-per-count", type=int, default=2, help="random games per count")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, default=None, help="write the data file here too")
+    args = p.parse_args(argv)
+    if not 0 < args.seconds < math.inf or args.games_per_count < 1:
+        p.error("--seconds must be positive and --games-per-count at least 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure, print the report, and write the data file if ``--out`` says where."""
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    results = []
+    for name in args.games or games.names():
+        game = games.get(name)
+        for players in range(game.min_players, game.max_players + 1):
+            results.append(measure(game.name, players, args))
+    command = shlex.join(["python", "bench/iteration_cost.py", *argv])
+    data = data_file(results, command)
+    report = {"settings": {**vars(args), "out": str(args.out)}, "results": results, "data": data}
+    print(json.dumps(report, indent=2))
+    if args.out is not None:
+        args.out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import games
 from .bots import default_bot, make_bot
+from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
 from .core.record import load_record, replay
 
@@ -211,6 +212,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+DATA_DIR_COMMANDS = ("play", "replay", "serve", "games")
+DATA_DIR_HELP = (
+    "a folder of more maps and boards, offered by file name (repeatable): "
+    "DIR/ming/maps/NAME.json for the Ming Dynasty option map=NAME, "
+    "DIR/changcheng/boards/NAME.json for the Chang Cheng option boards_file=NAME"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dragontable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -304,12 +313,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)
+    for command in DATA_DIR_COMMANDS:
+        sub.choices[command].add_argument(
+            "--data-dir", action="append", type=Path, metavar="DIR", help=DATA_DIR_HELP
+        )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        configure_data_dirs(getattr(args, "data_dir", None) or [])
         return int(args.func(args))
     except DragontableError as exc:
         print(f"dragontable: {exc}", file=sys.stderr)

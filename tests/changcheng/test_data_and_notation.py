@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from dragontable import games
+from dragontable.core import datafiles
 from dragontable.core.errors import DataError, IllegalAction, NotationError, OptionError
 from dragontable.games.changcheng import GAME, boards
 
@@ -30,12 +33,22 @@ def test_default_board_file_matches_the_reference():
     assert sizes.count(6) == 3
 
 
-def _broken(tmp_path, change):
+@pytest.fixture
+def boards_dir(tmp_path: Path) -> Iterator[Path]:
+    """The boards folder of an operator data directory in use for one test."""
+    folder = tmp_path / "changcheng" / "boards"
+    folder.mkdir(parents=True)
+    datafiles.configure_data_dirs([tmp_path])
+    yield folder
+    datafiles.configure_data_dirs([])
+
+
+def _broken(folder, change):
+    """The name of a board file in ``folder``: the default one changed by ``change``."""
     raw = copy.deepcopy(DEFAULT)
     change(raw)
-    path = tmp_path / "boards.json"
-    path.write_text(json.dumps(raw))
-    return str(path)
+    (folder / "changed.json").write_text(json.dumps(raw))
+    return "changed"
 
 
 BROKEN = [
@@ -57,27 +70,26 @@ BROKEN = [
 
 
 @pytest.mark.parametrize(("change", "entry"), BROKEN)
-def test_a_broken_board_file_names_the_bad_entry(tmp_path, change, entry):
-    path = _broken(tmp_path, change)
+def test_a_broken_board_file_names_the_bad_entry(boards_dir, change, entry):
+    name = _broken(boards_dir, change)
     with pytest.raises(DataError, match=f"entry {entry}"):
-        boards.load(path)
-    with pytest.raises(DataError, match="entry"):
-        games.create("changcheng", players=3, seed=1, options={"boards_file": path})
+        boards.load(name)
+    with pytest.raises(OptionError, match="'boards_file': 'changed' cannot be used: .*entry"):
+        games.create("changcheng", players=3, seed=1, options={"boards_file": name})
 
 
-def test_unreadable_board_files(tmp_path):
-    with pytest.raises(DataError, match="cannot read"):
-        boards.load(str(tmp_path / "missing.json"))
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    with pytest.raises(DataError, match="not valid JSON"):
-        boards.load(str(bad))
+def test_unreadable_board_files(boards_dir):
+    with pytest.raises(DataError, match="no file named 'missing'; available: default"):
+        boards.load("missing")
+    (boards_dir / "bad.json").write_text("{not json")
+    with pytest.raises(DataError, match="bad.json: not valid JSON"):
+        boards.load("bad")
 
 
-def test_a_replacement_board_file_is_used(tmp_path):
-    path = _broken(tmp_path, lambda r: r["reputation_tokens"].update({"0": 0, "4": 9}))
-    st = games.create("changcheng", players=3, seed=1, options={"boards_file": path})
-    assert set(st.rep.values()) <= {1, 2, 3, 4} and st.options["boards_file"] == path
+def test_a_replacement_board_file_is_used(boards_dir):
+    name = _broken(boards_dir, lambda r: r["reputation_tokens"].update({"0": 0, "4": 9}))
+    st = games.create("changcheng", players=3, seed=1, options={"boards_file": name})
+    assert set(st.rep.values()) <= {1, 2, 3, 4} and st.options["boards_file"] == name
     assert games.from_json(st.to_json()).dumps() == st.dumps()
 
 

@@ -5,13 +5,26 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from dragontable import games
+from dragontable.core import datafiles
 from dragontable.core.errors import DataError, OptionError, RecordError
 from dragontable.games.ming.data import load_map, parse_map
+
+
+@pytest.fixture
+def maps_dir(tmp_path: Path) -> Iterator[Path]:
+    """The maps folder of an operator data directory in use for one test."""
+    folder = tmp_path / "ming" / "maps"
+    folder.mkdir(parents=True)
+    datafiles.configure_data_dirs([tmp_path])
+    yield folder
+    datafiles.configure_data_dirs([])
 
 
 def default_raw() -> dict:
@@ -127,30 +140,32 @@ def _escape(text: str) -> str:
     return re.escape(text)
 
 
-def test_broken_map_file_through_the_map_option(tmp_path):
-    path = tmp_path / "bad.json"
+def test_broken_map_file_through_the_map_option(maps_dir):
+    path = maps_dir / "bad.json"
     path.write_text(json.dumps(broken(lambda r: r["movement_deck"].update({"boat": 20}))))
     with pytest.raises(DataError, match=f"map {_escape(str(path))}: movement_deck"):
-        games.create("ming", players=3, seed=1, options={"map": str(path)})
+        load_map("bad")
+    with pytest.raises(OptionError, match="'map': 'bad' cannot be used: map .*: movement_deck"):
+        games.create("ming", players=3, seed=1, options={"map": "bad"})
     path.write_text("{not json")
-    with pytest.raises(DataError, match="not valid JSON"):
-        games.create("ming", players=3, seed=1, options={"map": str(path)})
-    with pytest.raises(DataError, match="cannot read"):
-        games.create("ming", players=3, seed=1, options={"map": str(tmp_path / "none.json")})
+    with pytest.raises(OptionError, match="not valid JSON"):
+        games.create("ming", players=3, seed=1, options={"map": "bad"})
+    with pytest.raises(OptionError, match="'none' is not allowed; allowed: 'default', 'bad'"):
+        games.create("ming", players=3, seed=1, options={"map": "none"})
     path.write_text("[1, 2]")
-    with pytest.raises(DataError, match="must hold a JSON object"):
-        games.create("ming", players=3, seed=1, options={"map": str(path)})
+    with pytest.raises(OptionError, match="must hold a JSON object"):
+        games.create("ming", players=3, seed=1, options={"map": "bad"})
     with pytest.raises(OptionError, match="'map'"):
         games.create("ming", players=3, seed=1, options={"map": ""})
 
 
-def test_a_replacement_map_file_is_played(tmp_path):
+def test_a_replacement_map_file_is_played(maps_dir):
     """A renamed board (other ids and transports) plays through the same rules."""
     raw = default_raw()
     text = json.dumps(raw).replace("horse", "camel").replace("orange", "gold")
-    path = tmp_path / "renamed.json"
+    path = maps_dir / "renamed.json"
     path.write_text(text)
-    st = games.create("ming", players=2, seed=4, options={"map": str(path)})
+    st = games.create("ming", players=2, seed=4, options={"map": "renamed"})
     assert "prince gold-1" in st.legal_actions()
     from dragontable.core.play import random_playout
     from dragontable.core.rng import Rng

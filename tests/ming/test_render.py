@@ -15,6 +15,7 @@ from rich.console import Console
 
 from dragontable import games
 from dragontable.bots import RandomBot
+from dragontable.core import datafiles
 from dragontable.core.messages import render
 from dragontable.core.rng import Rng
 from dragontable.games.ming import GAME
@@ -125,9 +126,13 @@ def test_the_map_comes_from_the_map_file(tmp_path: Path):
         new[d]: {**e, "borders": {new[n]: t for n, t in e["borders"].items()}}
         for d, e in raw["districts"].items()
     }
-    path = tmp_path / "renamed.json"
-    path.write_text(json.dumps(raw))
-    st = games.create("ming", players=2, seed=1, options={"map": str(path)})
+    (tmp_path / "ming" / "maps").mkdir(parents=True)
+    (tmp_path / "ming" / "maps" / "renamed.json").write_text(json.dumps(raw))
+    datafiles.configure_data_dirs([tmp_path])
+    try:
+        st = games.create("ming", players=2, seed=1, options={"map": "renamed"})
+    finally:
+        datafiles.configure_data_dirs([])
     text = text_of(st, 0)
     for name in list(new.values()) + [f"Prov{i}" for i in range(6)]:
         assert name in text

@@ -2,37 +2,81 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from .errors import OptionError
+
+
+class LiveChoices(Sequence[Any]):
+    """Choices asked of ``source`` each time they are read (e.g. the data files there now)."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, source: Callable[[], Sequence[Any]]) -> None:
+        self.source = source
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        return tuple(self.source())[index]
+
+    def __len__(self) -> int:
+        return len(self.source())
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(tuple(self.source()))
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.source()
+
+    def __repr__(self) -> str:
+        return f"LiveChoices({tuple(self.source())!r})"
 
 
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option: its name, default, and the values it accepts.
 
-    ``choices`` lists the accepted values; ``check`` (if given) accepts other values,
-    returning the normalised value or raising ``ValueError`` with a reason.
+    ``choices`` lists the accepted values (a :class:`LiveChoices` reads them when asked);
+    ``check`` (if given) accepts other values, returning the normalised value or raising
+    ``ValueError`` with a reason. ``verify`` (if given) is called with an accepted value
+    and raises ``ValueError`` (e.g. ``DataError``) if it cannot be used after all.
     """
 
     name: str
     default: Any
-    choices: tuple[Any, ...] = ()
+    choices: Sequence[Any] = ()
     help: str = ""
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
+    verify: Callable[[Any], object] | None = field(default=None, compare=False)
 
     def allowed(self) -> str:
         """Describe the accepted values for an error message."""
-        if self.choices:
-            return ", ".join(repr(c) for c in self.choices)
+        if choices := tuple(self.choices):
+            return ", ".join(repr(c) for c in choices)
         return self.help or "see the game's documentation"
 
     def normalise(self, value: Any) -> Any:
-        if value in self.choices and type(value) is type(self.default):
+        """The accepted value for ``value``, or ``OptionError`` naming the allowed ones."""
+        found = self._accept(value)
+        if self.verify is not None:
+            try:
+                self.verify(found)
+            except ValueError as exc:
+                raise OptionError(
+                    f"option {self.name!r}: {found!r} cannot be used: {exc}"
+                ) from None
+        return found
+
+    def _accept(self, value: Any) -> Any:
+        choices = tuple(self.choices)
+        if value in choices and type(value) is type(self.default):
             return value
-        for choice in self.choices:
+        for choice in choices:
             if str(choice) == str(value):
                 return choice
         if self.check is not None:

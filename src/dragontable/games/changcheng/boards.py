@@ -1,6 +1,7 @@
 """Chang Cheng: load and validate a board data file; the wall geometry of a layout.
 
-A board data file (``boards/default.json``, rules reference §2.3-§2.7) gives the
+A board data file (``boards/default.json``, rules reference §2.3-§2.7; others are
+chosen by name from operator data directories, see ``core.datafiles``) gives the
 board sides with their provinces and Mongol regions as inclusive position ranges,
 and the reputation and threat token values. :func:`load` checks every invariant of
 §2.4 and raises :class:`DataError` naming the bad entry. Spaces are named
@@ -9,18 +10,15 @@ and the reputation and threat token values. :func:`load` checks every invariant 
 
 from __future__ import annotations
 
-import json
 import re
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from ...core import datafiles
 from ...core.errors import DataError
 from .data import MAX_EXTENSIONS, START_BOARDS
 
 FORMAT = "changcheng-boards"
-DEFAULT = "default"
+GAME, KIND, DEFAULT = "changcheng", "boards", "default"
 _SIDE = re.compile(r"^[0-9A-Z]+$")
 _AREA = re.compile(r"^[0-9A-Z]+-[0-9A-Z]+$")
 AREAS_PER_SIDE = 3
@@ -63,27 +61,14 @@ class Boards:
         return geo
 
 
+def names() -> tuple[str, ...]:
+    """The names of the board files there are: ``default``, then the operator's."""
+    return datafiles.names(GAME, KIND)
+
+
 def load(name: str = DEFAULT) -> Boards:
-    """Load ``default`` (the packaged file) or a path; raise ``DataError`` if broken."""
-    return _load(str(name))
-
-
-@cache
-def _load(name: str) -> Boards:
-    if name == DEFAULT:
-        where = "boards/default.json"
-        text = resources.files(__package__).joinpath("boards", "default.json").read_text("utf-8")
-    else:
-        where = name
-        try:
-            text = Path(name).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DataError(f"board file {name}: cannot read it: {exc}") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"board file {where}: not valid JSON: {exc}") from None
-    return _build(raw, where)
+    """The validated board file ``name`` (read once per file version); ``DataError`` if none."""
+    return datafiles.load(GAME, KIND, name, _build)
 
 
 def _fail(where: str, entry: str, problem: str) -> DataError:

@@ -2,7 +2,8 @@
 
 Options:
 
-* ``boards_file``: ``default`` (the packaged data) or a path to a board data file.
+* ``boards_file``: the name of a board data file: ``default`` (the packaged data) or
+  one of an operator data directory (``core.datafiles``); never a path.
 * ``start_boards``: ``random`` or two board sides west to east, e.g. ``1A,2B``.
 * ``neutral``: the two-player neutral-wall variant: ``auto`` (on with 2 players),
   ``on`` (2 players only) or ``off``.
@@ -18,20 +19,14 @@ import re
 from typing import Any
 
 from ...core.errors import OptionError
-from ...core.options import OptionSpec
+from ...core.options import LiveChoices, OptionSpec
 from ...core.rng import Rng
 from . import data as D
-from .boards import load
+from .boards import DEFAULT, load, names
 from .engine import log
 from .state import CCData
 
 _SIDES = re.compile(r"^([0-9A-Z]+),([0-9A-Z]+)$")
-
-
-def _boards_file(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError("give 'default' or a path to a board data file")
-    return value.strip()
 
 
 def _start_boards(value: Any) -> str:
@@ -58,8 +53,8 @@ def _events(value: Any) -> str:
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("boards_file", "default", ("default",),
-               help="'default' or a path to a board data file", check=_boards_file),
+    OptionSpec("boards_file", DEFAULT, LiveChoices(names),
+               help="a board file name: 'default' or one the server provides", verify=load),
     OptionSpec("start_boards", "random", ("random",),
                help="'random' or two board sides west to east, like 1A,2B",
                check=_start_boards),
@@ -83,7 +78,8 @@ def _layout(st: CCData, option: str, rng: Rng) -> tuple[str, ...]:
     for side in sides:
         if side not in bd.side_board:
             raise OptionError(
-                f"option 'start_boards': no board side {side!r} in {bd.source}; "
+                f"option 'start_boards': no board side {side!r} in boards "
+                f"{st.options['boards_file']!r}; "
                 f"sides: {', '.join(sorted(bd.side_board))}"
             )
     if bd.side_board[sides[0]] == bd.side_board[sides[1]]:

@@ -3,8 +3,9 @@
 The board (provinces, districts, borders with their transport, province spaces), the
 movement-card split, the return-card values and the 2-player neutral count are
 RECONSTRUCTED in the rules reference (ming.md §2), so they live in ``maps/*.json``
-and can be replaced. :func:`load_map` validates a file (ming.md §2.5) and raises
-:class:`DataError` naming the bad entry.
+and can be replaced. A map is chosen by name (``default`` or a file of an operator data
+directory, see ``core.datafiles``); :func:`load_map` validates it (ming.md §2.5) and
+raises :class:`DataError` naming the bad entry.
 """
 
 from __future__ import annotations
@@ -12,16 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from itertools import combinations
-from pathlib import Path
+from pathlib import PurePath
 from types import MappingProxyType
 from typing import Any
 
+from ...core import datafiles
 from ...core.errors import DataError
 
 MAP_FORMAT = "dragontable-ming-map"
+GAME, MAPS, DEFAULT_MAP = "ming", "maps", "default"
 MAP_VERSIONS = (1,)
 
 ROUNDS = 6
@@ -94,26 +95,14 @@ class MapData:
 
 
 # -- loading ---------------------------------------------------------------------------
-def load_map(ref: str = "default") -> MapData:
-    """Load and validate the map ``ref``: ``"default"`` or the path of a JSON file."""
-    if ref == "default":
-        text = resources.files(__package__).joinpath("maps", "default.json").read_text("utf-8")
-        return _parse_cached("default", text)
-    path = Path(ref)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"map {ref}: cannot read the file ({exc.strerror or exc})") from None
-    return _parse_cached(str(path), text)
+def map_names() -> tuple[str, ...]:
+    """The names of the maps there are: ``default``, then the operator's (``core.datafiles``)."""
+    return datafiles.names(GAME, MAPS)
 
 
-@cache
-def _parse_cached(where: str, text: str) -> MapData:
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"map {where}: not valid JSON ({exc})") from None
-    return parse_map(raw, where)
+def load_map(ref: str = DEFAULT_MAP) -> MapData:
+    """The validated map named ``ref`` (read once per file version); ``DataError`` if none."""
+    return datafiles.load(GAME, MAPS, ref, parse_map)
 
 
 def parse_map(raw: Any, where: str = "map") -> MapData:
@@ -146,7 +135,7 @@ def parse_map(raw: Any, where: str = "map") -> MapData:
     neutral = c.field(raw, "neutral_members_per_player", int)
     c.require(neutral >= 0, "'neutral_members_per_player' must be >= 0")
     return MapData(
-        name=str(raw.get("name", where)),
+        name=str(raw.get("name", PurePath(where).stem)),
         version=int(version),
         reconstructed=bool(raw.get("reconstructed", False)),
         provinces=provinces,

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.options import OptionSpec
+from ...core.options import LiveChoices, OptionSpec
 from ...core.rng import Rng
 from . import data as D
 from .state import NONE, MingData
-
-
-def _map_ref(value: Any) -> str:
-    if isinstance(value, str) and value.strip():
-        return value.strip()
-    raise ValueError("give 'default' or the path of a map JSON file")
 
 
 def _flag(value: Any) -> bool:
@@ -27,10 +21,10 @@ def _flag(value: Any) -> bool:
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "map",
-        "default",
-        ("default",),
-        help="'default' (the reconstructed board) or the path of a map JSON file",
-        check=_map_ref,
+        D.DEFAULT_MAP,
+        LiveChoices(D.map_names),
+        help="a map name: 'default' (the reconstructed board) or one the server provides",
+        verify=D.load_map,
     ),
     OptionSpec("start_player", "random", ("random", "seat_1")),
     OptionSpec("open_hands", False, (False, True), help="on or off", check=_flag),

@@ -1,0 +1,95 @@
+"""The ``boards_file`` option is a board file name, never a path: hostile values are refused."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from dragontable import games
+from dragontable.core import datafiles
+from dragontable.core.errors import OptionError, RecordError
+from dragontable.core.play import random_playout
+from dragontable.core.record import replay
+from dragontable.core.rng import Rng
+from dragontable.games.changcheng import GAME, boards
+
+PACKAGE = "dragontable.games.changcheng"
+QUICK = 1.0  # seconds: a refusal takes far less; more means something blocked or read
+BLOCKED_AFTER = 5.0  # seconds: a call still running then is stopped and fails the test
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """The boards folder of an operator data directory in use for one test."""
+    path = tmp_path / "data" / "changcheng" / "boards"
+    path.mkdir(parents=True)
+    datafiles.configure_data_dirs([tmp_path / "data"])
+    yield path
+    datafiles.configure_data_dirs([])
+
+
+@contextlib.contextmanager
+def unless_blocked() -> Iterator[None]:
+    """Stop the code inside with TimeoutError if it runs past BLOCKED_AFTER (a FIFO, a device)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"blocked for more than {BLOCKED_AFTER} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, BLOCKED_AFTER)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def refused(value: object) -> str:
+    """The OptionError text for ``boards_file=value``, checking that it came quickly."""
+    start = time.monotonic()
+    with unless_blocked(), pytest.raises(OptionError) as caught:
+        games.create("changcheng", players=3, seed=1, options={"boards_file": value})
+    assert time.monotonic() - start < QUICK
+    return str(caught.value)
+
+
+def test_paths_devices_and_unknown_names_are_not_board_files(folder, tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")
+    for value in (str(tmp_path / "pipe.json"), "/dev/zero", "/etc/passwd", "../boards/default",
+                  "boards/default.json", "missing", "", 0):  # fmt: skip
+        assert refused(value).endswith("is not allowed; allowed: 'default'"), value
+
+
+def test_a_fifo_or_broken_file_in_the_data_dir_is_refused(folder):
+    os.mkfifo(folder / "x.json")
+    assert "'x' is not allowed; allowed: 'default'" in refused("x")
+    (folder / "bad.json").write_text("[1, 2")
+    assert f"'bad' cannot be used: data file {folder / 'bad.json'}: not valid JSON" in refused(
+        "bad"
+    )
+
+
+def test_a_board_file_in_the_data_dir_is_offered_played_and_replayed(folder):
+    with resources.as_file(resources.files(PACKAGE).joinpath("boards", "default.json")) as src:
+        shutil.copyfile(src, folder / "great-wall.json")
+    assert list(GAME.options[0].choices) == ["default", "great-wall"]
+    st = games.create("changcheng", players=3, seed=2, options={"boards_file": "great-wall"})
+    assert st.bd is boards.load("great-wall") and st.bd is not boards.load()
+    random_playout(st, Rng(2))
+    assert st.is_over and replay(st.record()) == st and games.from_json(st.to_json()) == st
+    with pytest.raises(OptionError, match="no board side '9C' in boards 'great-wall'"):
+        games.create(
+            "changcheng", players=3, seed=1,
+            options={"boards_file": "great-wall", "start_boards": "1A,9C"},
+        )  # fmt: skip
+    datafiles.configure_data_dirs([])
+    with pytest.raises(RecordError, match="'great-wall' is not allowed; allowed: 'default'"):
+        replay(st.record())

@@ -15,6 +15,13 @@ from .core.errors import DragontableError, OptionError
 from .core.record import load_record, replay
 
 
+def _positive_int(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     if getattr(args, "options", None):
@@ -207,7 +214,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     url = database_url(args.db)
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
-    uvicorn.run(create_app(url, bot_delay=args.bot_delay), host=args.host, port=args.port)
+    cap = {"max_tables_per_client": n} if (n := args.max_tables_per_client) else {}
+    uvicorn.run(create_app(url, bot_delay=args.bot_delay, **cap), host=args.host, port=args.port)
     return 0
 
 
@@ -299,6 +307,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move"
+    )
+    p.add_argument(
+        "--max-tables-per-client",
+        type=_positive_int,
+        metavar="N",
+        help="most tables one client address may open in the server's window "
+        "(default: see 'Input limits' in docs/server.md)",
     )
     p.set_defaults(func=cmd_serve)
 

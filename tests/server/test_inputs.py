@@ -389,3 +389,10 @@ def test_a_failing_message_is_answered_and_the_socket_stays_open(
         assert next_error(ws)["code"] == "internal"
         ws.send_json({"undo": True})
         assert next_error(ws)["code"] == "cannot_undo"
+
+
+def test_the_routers_own_refusals_are_json_errors_too(client: TestClient) -> None:
+    missing = client.get("/api/tables/a%2Fb/replay")
+    assert missing.status_code == 404 and missing.json() == {"error": "Not Found"}
+    wrong = client.delete("/api/games")
+    assert wrong.status_code == 405 and wrong.json()["error"] and "GET" in wrong.headers["allow"]

@@ -17,8 +17,10 @@ from importlib import resources
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .. import games
 from ..bots import BOTS, default_bot
@@ -144,7 +146,12 @@ def _fail(status: int, message: str) -> JSONResponse:
 
 
 async def _refused(request: Request, exc: Exception) -> JSONResponse:
-    """The JSON answer to a request refused by :class:`BadInput` (its status) or the lobby."""
+    """The JSON ``{"error"}`` answer to a refused request: bad input, a lobby refusal, a
+    parameter FastAPI could not read, or the router's own 404/405."""
+    if isinstance(exc, HTTPException):
+        return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
+    if isinstance(exc, RequestValidationError):
+        return _fail(STATUS_BAD_REQUEST, f"bad request: {exc.errors()[0].get('msg', '')}")
     return _fail(exc.status if isinstance(exc, BadInput) else STATUS_BAD_REQUEST, str(exc))
 
 
@@ -189,8 +196,8 @@ def create_app(
     app = FastAPI(title="dragontable", lifespan=lifespan)
     app.state.store = store
     app.state.table_limiter = limiter
-    app.add_exception_handler(BadInput, _refused)
-    app.add_exception_handler(LobbyError, _refused)
+    for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError):
+        app.add_exception_handler(refusal, _refused)
     _api_routes(app, store)
     _ws_route(app)
     _page_routes(app)

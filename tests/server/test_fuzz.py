@@ -142,54 +142,6 @@ def fingerprint(server: TestClient) -> tuple[int, int, int]:
 
 
 # -- HTTP ------------------------------------------------------------------------------
-def post_table(server: TestClient, body: bytes, query: str = "") -> None:
-    """POST a body; a refusal is a 4xx that names the problem and adds nothing."""
-    before = fingerprint(server)
-    resp = server.post(
-        f"/api/tables{query}", content=body, headers={"content-type": "application/json"}
-    )
-    event(f"status {resp.status_code}")
-    assert resp.status_code < SERVER_ERROR, (body[:200], resp.text)
-    after = fingerprint(server)
-    if resp.status_code == CREATED:
-        assert after == (before[0] + 1, *before[1:])
-    else:
-        assert resp.json()["error"], resp.text
-        assert after == before
-
-
-@FUZZ
-@given(body=table_bodies())
-def test_generated_table_requests_never_fail_the_server(
-    server: TestClient, tables: dict[str, Any], body: Any
-) -> None:
-    post_table(server, as_json(body))
-
-
-@hs.composite
-def raw_bodies(draw: hs.DrawFn) -> bytes:
-    """Arbitrary bytes, or a valid request with bytes inserted, dropped or repeated."""
-    base = as_json({"game": "dragon", "players": 2, "seats": ["human", "human"], "seed": 1})
-    kind = draw(hs.sampled_from(["bytes", "insert", "cut", "nest"]))
-    if kind == "bytes":
-        return draw(hs.binary(max_size=300))
-    at = draw(hs.integers(0, len(base)))
-    if kind == "insert":
-        return base[:at] + draw(hs.binary(min_size=1, max_size=20)) + base[at:]
-    if kind == "cut":
-        return base[:at] + base[at + draw(hs.integers(1, 10)) :]
-    depth = draw(hs.integers(1, DEEPEST))
-    return base[:at] + b"[" * depth + base[at:]
-
-
-@FUZZ
-@given(body=raw_bodies())
-def test_raw_bodies_never_fail_the_server(
-    server: TestClient, tables: dict[str, Any], body: bytes
-) -> None:
-    post_table(server, body)
-
-
 QUERY_CHARS = string.ascii_letters + string.digits + "%=&+;._-~ü中/"  # %00, %ff: bad escapes
 GET_PATHS = [
     "/api/games",
@@ -214,6 +166,54 @@ def queries(draw: hs.DrawFn) -> str:
     names = hs.sampled_from(["lang", "status", "step", "token", "x"])
     params = draw(hs.lists(hs.tuples(names, PARAM_VALUES | hs.text(max_size=12)), max_size=4))
     return "&".join(f"{quote(k)}={quote(v, safe='')}" for k, v in params)
+
+
+def post_table(server: TestClient, body: bytes, query: str = "") -> None:
+    """POST a body; a refusal is a 4xx that names the problem and adds nothing."""
+    before = fingerprint(server)
+    resp = server.post(
+        f"/api/tables{query}", content=body, headers={"content-type": "application/json"}
+    )
+    event(f"status {resp.status_code}")
+    assert resp.status_code < SERVER_ERROR, (body[:200], resp.text)
+    after = fingerprint(server)
+    if resp.status_code == CREATED:
+        assert after == (before[0] + 1, *before[1:])
+    else:
+        assert resp.json()["error"], resp.text
+        assert after == before
+
+
+@FUZZ
+@given(body=table_bodies(), query=hs.none() | queries())
+def test_generated_table_requests_never_fail_the_server(
+    server: TestClient, tables: dict[str, Any], body: Any, query: str | None
+) -> None:
+    post_table(server, as_json(body), "" if query is None else f"?{query}")
+
+
+@hs.composite
+def raw_bodies(draw: hs.DrawFn) -> bytes:
+    """Arbitrary bytes, or a valid request with bytes inserted, dropped or repeated."""
+    base = as_json({"game": "dragon", "players": 2, "seats": ["human", "human"], "seed": 1})
+    kind = draw(hs.sampled_from(["bytes", "insert", "cut", "nest"]))
+    if kind == "bytes":
+        return draw(hs.binary(max_size=300))
+    at = draw(hs.integers(0, len(base)))
+    if kind == "insert":
+        return base[:at] + draw(hs.binary(min_size=1, max_size=20)) + base[at:]
+    if kind == "cut":
+        return base[:at] + base[at + draw(hs.integers(1, 10)) :]
+    depth = draw(hs.integers(1, DEEPEST))
+    return base[:at] + b"[" * depth + base[at:]
+
+
+@FUZZ
+@given(body=raw_bodies())
+def test_raw_bodies_never_fail_the_server(
+    server: TestClient, tables: dict[str, Any], body: bytes
+) -> None:
+    post_table(server, body)
 
 
 @FUZZ

@@ -110,11 +110,16 @@ def _get(url: str, body: dict[str, Any] | None = None) -> Any:
         return json.loads(r.read())
 
 
+LOAD_CLIENT_CAP = 1_000_000
+"""The server's per-address table cap for a load run: all its tables come from one address."""
+
+
 def start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     """Run ``dragontable serve`` on loopback and wait until it answers."""
     env = {**os.environ, "DATABASE_URL": db_url}  # not on the command line: it may hold a password
     cmd = [sys.executable, "-m", "dragontable.cli", "serve", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--bot-delay", "0"]
+    cmd += ["--max-tables-per-client", str(LOAD_CLIENT_CAP)]  # every table comes from here
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

@@ -16,6 +16,24 @@ from .core.errors import DragontableError, OptionError
 from .core.record import load_record, replay
 
 
+def _positive_int(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    """An argument that must be a finite, non-negative number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
+    return value
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     if getattr(args, "options", None):
@@ -203,12 +221,24 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .server.app import create_app, database_url
+    from .server.config import ServerConfig
     from .server.db import describe_url
 
     url = database_url(args.db)
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
-    uvicorn.run(create_app(url, bot_delay=args.bot_delay), host=args.host, port=args.port)
+    given = {
+        "max_tables_per_client": args.max_tables_per_client,
+        "grace_s": args.grace,
+        "max_live_tables": args.max_live_tables,
+        "idle_s": args.idle,
+    }
+    config = ServerConfig(
+        **{k: v for k, v in given.items() if v is not None},
+        processes={"search": args.search_processes} if args.search_processes else {},
+    )
+    app = create_app(url, bot_delay=args.bot_delay, config=config)
+    uvicorn.run(app, host=args.host, port=args.port)
     return 0
 
 
@@ -308,6 +338,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move"
+    )
+    p.add_argument(
+        "--max-tables-per-client",
+        type=_positive_int,
+        metavar="N",
+        help="most tables one client address may open in the server's window "
+        "(default: see 'Input limits' in docs/server.md)",
+    )
+    p.add_argument(
+        "--grace",
+        type=_seconds,
+        metavar="SECONDS",
+        help="how long an absent player's seat stays theirs before others may hand it to a "
+        "bot (default 60)",
+    )
+    p.add_argument(
+        "--max-live-tables", type=_positive_int, metavar="N", help="tables held in memory at once"
+    )
+    p.add_argument(
+        "--idle",
+        type=_seconds,
+        metavar="SECONDS",
+        help="a table nobody watches leaves memory after this (default 300)",
+    )
+    p.add_argument(
+        "--search-processes",
+        type=_positive_int,
+        metavar="N",
+        help="worker processes for searching bots (default 1; quick bots and hints have one each)",
     )
     p.set_defaults(func=cmd_serve)
 

@@ -9,23 +9,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from .. import games
 from ..bots import BOTS, default_bot
-from ..core.messages import LANGUAGES, catalog, option_text, template
+from ..core.messages import catalog, option_text, template
 from .config import ServerConfig
 from .db import DEFAULT_DB, Store, normalize_url
+from .inputs import (
+    MAX_BODY_BYTES,
+    MAX_MESSAGE_BYTES,
+    STATUS_BAD_REQUEST,
+    BadInput,
+    check_lang,
+    is_table_id,
+    parse_json,
+    read_limited,
+)
+from .limits import SlidingWindow, retry_after
 from .live import Connection, LiveTable, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
@@ -33,6 +45,14 @@ from .tables import ServerFull, TableManager, error
 
 WEB = resources.files("dragontable").joinpath("web")
 BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]
+TABLE_STATUSES = ("open", "running", "finished")
+UNKNOWN_CLIENT = "unknown"  # the address of a request whose peer the server was not told
+STATUS_TOO_MANY = 429
+# WebSocket close codes (4000-4999 are the application's)
+CLOSE_BAD_LANG = 4400
+CLOSE_BAD_TOKEN = 4403
+CLOSE_NOT_FOUND = 4404
+log = logging.getLogger("dragontable.server")
 
 
 class RedactTokens(logging.Filter):
@@ -126,6 +146,24 @@ def _fail(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+async def _refused(request: Request, exc: Exception) -> JSONResponse:
+    """The JSON ``{"error"}`` answer to a refused request: bad input, a lobby refusal, a
+    parameter FastAPI could not read, or the router's own 404/405."""
+    if isinstance(exc, HTTPException):
+        return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
+    if isinstance(exc, RequestValidationError):
+        return _fail(STATUS_BAD_REQUEST, f"bad request: {exc.errors()[0].get('msg', '')}")
+    return _fail(exc.status if isinstance(exc, BadInput) else STATUS_BAD_REQUEST, str(exc))
+
+
+def query_lang(lang: str = "en") -> str:
+    """A request's ``?lang=``: one of the languages, else a 400 that lists them."""
+    return check_lang(lang)
+
+
+Lang = Annotated[str, Depends(query_lang)]
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -133,7 +171,14 @@ def create_app(
     auto_forced: bool = True,
     config: ServerConfig | None = None,
 ) -> FastAPI:
-    """The server over the database at ``db_url`` (migrated at start-up)."""
+    """The server over the database at ``db_url`` (migrated at start-up), with the
+    limits of ``config`` (:class:`ServerConfig`).
+
+    One client address may open at most ``config.max_tables_per_client`` tables in any
+    ``config.table_window_s`` seconds (then 429 with ``Retry-After``).
+    """
+    config = config or ServerConfig()
+    limiter = SlidingWindow(config.max_tables_per_client, config.table_window_s)
     store = Store(database_url(db_url))
 
     @contextlib.asynccontextmanager
@@ -152,6 +197,9 @@ def create_app(
 
     app = FastAPI(title="dragontable", lifespan=lifespan)
     app.state.store = store
+    app.state.table_limiter = limiter
+    for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError):
+        app.add_exception_handler(refusal, _refused)
     _api_routes(app, store)
     _ws_route(app)
     _page_routes(app)
@@ -160,27 +208,27 @@ def create_app(
 
 
 def _api_routes(app: FastAPI, store: Store) -> None:
-    @app.get("/api/games", response_model=None)
-    async def list_games(lang: str = "en") -> JSONResponse | list[dict[str, Any]]:
-        if lang not in LANGUAGES:
-            return _fail(400, f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    @app.get("/api/games")
+    async def list_games(lang: Lang) -> list[dict[str, Any]]:
         return [game_info(n, lang) for n in games.names()]
 
     @app.post("/api/tables", status_code=201, response_model=None)
-    async def create_table(request: Request) -> JSONResponse | dict[str, Any]:
+    async def create_table(request: Request, lang: Lang) -> JSONResponse | dict[str, Any]:
+        client = request.client.host if request.client else UNKNOWN_CLIENT
+        limiter: SlidingWindow = request.app.state.table_limiter
+        if wait := limiter.acquire(client):
+            return _too_many(limiter, wait)
         try:
-            body = json.loads(await request.body() or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _fail(400, "the request body is not valid JSON")
-        try:
-            spec = parse_table_request(body)
-        except LobbyError as exc:
-            return _fail(400, str(exc))
-        try:
-            table, tokens = await request.app.state.manager.create(spec)
+            manager: TableManager = request.app.state.manager
+            body = await _read_json(request)
+            spec = parse_table_request(body, manager.config.bot_max_seconds)
+            table, tokens = await manager.create(spec)
         except ServerFull as exc:
+            limiter.release(client)
             return _fail(503, str(exc))
-        lang = request.query_params.get("lang", "en")
+        except BaseException:
+            limiter.release(client)
+            raise
         names = table.names_in(lang)
         invitations = [
             {
@@ -200,30 +248,55 @@ def _api_routes(app: FastAPI, store: Store) -> None:
 
     @app.get("/api/tables")
     async def list_tables(
-        request: Request, status: str | None = None, lang: str = "en"
+        request: Request, lang: Lang, status: str | None = None
     ) -> list[dict[str, Any]]:
+        if status is not None and status not in TABLE_STATUSES:
+            raise BadInput(f"status must be one of {', '.join(TABLE_STATUSES)}")
         live = request.app.state.manager.live
         rows = await asyncio.to_thread(store.list_tables, status)
         return [public_info(r, live.get(r.id), lang) for r in rows]
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(
-        request: Request, table_id: str, lang: str = "en"
+        request: Request, table_id: str, lang: Lang
     ) -> JSONResponse | dict[str, Any]:
-        table = await request.app.state.manager.get(table_id)
+        table = await _find(request.app.state.manager, table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
         return public_info(table.row, table, lang)
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def get_record(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
-        manager: TableManager = request.app.state.manager
-        table = await manager.get(table_id)
+        table = await _find(request.app.state.manager, table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
         if not table.state.is_over:
             return _fail(409, "the record (with its seed) is published when the game is over")
         return table.state.record()
+
+
+async def _find(manager: TableManager, table_id: str) -> LiveTable | None:
+    """The table ``table_id``, or None if there is none (or the id could not be one)."""
+    return await manager.get(table_id) if is_table_id(table_id) else None
+
+
+async def _read_json(request: Request) -> Any:
+    """The request's JSON body (an empty one is ``null``), within the input limits."""
+    declared = request.headers.get("content-length")
+    raw = await read_limited(request.stream(), declared, max_bytes=MAX_BODY_BYTES)
+    return parse_json(raw or b"null", max_bytes=MAX_BODY_BYTES)
+
+
+def _too_many(limiter: SlidingWindow, wait: float) -> JSONResponse:
+    """429: this address has opened its tables for now; ``Retry-After`` says when to retry."""
+    seconds = retry_after(wait)
+    message = (
+        f"one address may open at most {limiter.limit} tables in {limiter.window_s:g} s; "
+        f"try again in {seconds} s"
+    )
+    return JSONResponse(
+        {"error": message}, status_code=STATUS_TOO_MANY, headers={"Retry-After": seconds}
+    )
 
 
 def _ws_route(app: FastAPI) -> None:
@@ -232,16 +305,22 @@ def _ws_route(app: FastAPI) -> None:
         websocket: WebSocket, table_id: str, token: str | None = None, lang: str = "en"
     ) -> None:
         await websocket.accept()
+        try:
+            check_lang(lang)
+        except BadInput as exc:
+            await websocket.send_json(error("bad_lang", str(exc)))
+            await websocket.close(code=CLOSE_BAD_LANG)
+            return
         manager: TableManager = websocket.app.state.manager
-        table = await manager.get(table_id)
+        table = await _find(manager, table_id)
         if table is None:
             await websocket.send_json(error("not_found", f"no table {table_id!r}"))
-            await websocket.close(code=4404)
+            await websocket.close(code=CLOSE_NOT_FOUND)
             return
         seat = table.seat_for(token) if token else None
         if token and seat is None:
             await websocket.send_json(error("bad_token", "this link's seat token is not valid"))
-            await websocket.close(code=4403)
+            await websocket.close(code=CLOSE_BAD_TOKEN)
             return
         conn = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, conn))
@@ -262,7 +341,12 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             await websocket.send_json(message)
 
 
-MAX_MESSAGE = 4096
+def _message(frame: Mapping[str, Any]) -> Any:
+    """The JSON message of a WebSocket frame; :class:`BadInput` says why there is none."""
+    text = frame.get("text")
+    if text is None:
+        raise BadInput(f"send JSON text frames of at most {MAX_MESSAGE_BYTES} bytes, not binary")
+    return parse_json(text, max_bytes=MAX_MESSAGE_BYTES)
 
 
 async def _read(
@@ -273,16 +357,16 @@ async def _read(
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return
-        text = frame.get("text")
-        if text is None or len(text) > MAX_MESSAGE:
-            conn.push(error("bad_message", f"send JSON text frames of at most {MAX_MESSAGE} bytes"))
+        try:
+            message = _message(frame)
+        except BadInput as exc:
+            conn.push(error("bad_message", f"{exc}; messages are JSON text"))
             continue
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError:
-            conn.push(error("bad_message", "messages must be JSON"))
-            continue
-        reply = await manager.act(table, conn, message)
+            reply = await manager.act(table, conn, message)
+        except Exception:  # a bug must not cost the player the connection
+            log.exception("table %s: a message failed", table.id)
+            reply = error("internal", "the server failed on this message; nothing was changed")
         if reply is not None:
             conn.push(reply)
 
@@ -307,7 +391,7 @@ def _replay_routes(app: FastAPI) -> None:
     replays = ReplayCache()
 
     async def finished(request: Request, table_id: str) -> LiveTable | JSONResponse:
-        table = await request.app.state.manager.get(table_id)
+        table = await _find(request.app.state.manager, table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
         if not table.state.is_over:
@@ -316,7 +400,7 @@ def _replay_routes(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/history", response_model=None)
     async def get_history(
-        request: Request, table_id: str, lang: str = "en"
+        request: Request, table_id: str, lang: Lang
     ) -> JSONResponse | dict[str, Any]:
         table = await finished(request, table_id)
         if isinstance(table, JSONResponse):
@@ -326,7 +410,7 @@ def _replay_routes(app: FastAPI) -> None:
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
     async def get_replay(
-        request: Request, table_id: str, step: str = "0", lang: str = "en"
+        request: Request, table_id: str, lang: Lang, step: str = "0"
     ) -> JSONResponse | dict[str, Any]:
         table = await finished(request, table_id)
         if isinstance(table, JSONResponse):

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .limits import MAX_TABLES_PER_CLIENT, TABLE_WINDOW_S
+
 GRACE_S = 60.0
 BOT_MAX_SECONDS = 10.0
 MAX_LIVE_TABLES = 2000
@@ -29,7 +31,9 @@ class ServerConfig:
     * ``idle_s``: a table nobody is connected to, and no bot is playing, leaves memory
       after this many seconds (a finished one at once) and is read back on the next
       visit;
-    * ``processes``: worker processes per lane (``quick``, ``search``, ``hint``).
+    * ``processes``: worker processes per lane (``quick``, ``search``, ``hint``);
+    * ``max_tables_per_client`` tables opened from one client address in any
+      ``table_window_s`` seconds.
     """
 
     grace_s: float = GRACE_S
@@ -38,13 +42,16 @@ class ServerConfig:
     max_live_tables: int = MAX_LIVE_TABLES
     idle_s: float = IDLE_S
     processes: Mapping[str, int] = field(default_factory=dict)
+    max_tables_per_client: int = MAX_TABLES_PER_CLIENT
+    table_window_s: float = TABLE_WINDOW_S
 
     def __post_init__(self) -> None:
-        for name in ("grace_s", "bot_max_seconds", "idle_s"):
+        for name in ("grace_s", "bot_max_seconds", "idle_s", "table_window_s"):
             value = getattr(self, name)
             if not 0 <= value < float("inf"):
                 raise ValueError(f"{name} must be a non-negative number of seconds, not {value}")
-        if self.max_live_tables < 1:
-            raise ValueError("max_live_tables must be at least 1")
+        for name in ("max_live_tables", "max_tables_per_client"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
         if self.hint_iterations is not None and self.hint_iterations < 1:
             raise ValueError("hint_iterations must be at least 1")

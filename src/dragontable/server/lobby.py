@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+import json
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from .. import games
 from ..bots import default_bot, make_bot, parse_spec
+from ..bots.budget import check_bot_budget
 from ..core.errors import OptionError
+from ..core.game import Game
 from ..core.messages import default_seat_name
+from .config import BOT_MAX_SECONDS
 
 MAX_SEED = (1 << 63) - 1
-MAX_NAME = 40
+MAX_NAME = 40  # characters of a seat name, after normalisation
+MAX_OPTION_TEXT = 200  # characters of a string option value
+MAX_SEAT_TEXT = 40  # characters of a seat entry (``bot:mcts:2s``)
+SHOWN_CHARS = 40  # of a refused value, in an error message
+FIELDS = frozenset({"game", "players", "options", "seats", "names", "seed"})
+OPTION_TYPES = (str, int, float, bool)
+# characters refused in names, by Unicode category, with the reason given
+REFUSED_CATEGORIES = {
+    "Cc": "a control character",
+    "Cs": "a lone surrogate",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class LobbyError(ValueError):
@@ -30,38 +48,35 @@ class TableSpec:
     names: list[str]
 
 
-# what one bot move may cost on a shared server (bots run one at a time in its executor)
-MAX_BOT_SECONDS = 10.0
-MAX_BOT_ITERATIONS = 20_000
+def check_bot_cost(
+    spec: str, game: str, players: int, max_seconds: float = BOT_MAX_SECONDS
+) -> None:
+    """Refuse a bot spec expected to take more than ``max_seconds`` of CPU a move in this
+    game and player count, by the measured cost of its iterations (OptionError says why)."""
+    parse_spec(spec)
+    check_bot_budget(spec, game, players, max_seconds)
 
 
-def check_bot_cost(spec: str) -> None:
-    """Refuse a bot spec that would hold the server too long (OptionError says why)."""
-    parsed = parse_spec(spec)
-    if parsed.processes > 1:
-        raise OptionError(f"bot {spec!r}: this server searches in one process; drop the ':N'")
-    if parsed.seconds is not None and parsed.seconds > MAX_BOT_SECONDS:
-        raise OptionError(f"bot {spec!r}: at most {MAX_BOT_SECONDS:g} s a move on this server")
-    if parsed.iterations is not None and parsed.iterations > MAX_BOT_ITERATIONS:
-        raise OptionError(
-            f"bot {spec!r}: at most {MAX_BOT_ITERATIONS} iterations a move on this server"
-        )
-
-
-def _seat_kind(game: str, value: Any, index: int) -> str:
+def _seat_kind(
+    game: str, value: Any, index: int, players: int, bot_seconds: float = BOT_MAX_SECONDS
+) -> str:
     """Normalise one seat entry to ``human`` or ``bot:<spec>``."""
-    if not isinstance(value, str):
-        raise LobbyError(f"seat {index + 1}: expected 'human' or 'bot:<level>', not {value!r}")
+    if not isinstance(value, str) or len(value) > MAX_SEAT_TEXT:
+        raise LobbyError(
+            f"seat {index + 1}: expected 'human' or 'bot:<level>', not {_short(value)}"
+        )
     text = value.strip()
     if text == "human":
         return text
     if text == "bot":
         return f"bot:{default_bot(game)}"
     if not text.startswith("bot:"):
-        raise LobbyError(f"seat {index + 1}: expected 'human' or 'bot:<level>', not {value!r}")
+        raise LobbyError(
+            f"seat {index + 1}: expected 'human' or 'bot:<level>', not {_short(value)}"
+        )
     try:
         make_bot(text[4:], game, 0)
-        check_bot_cost(text[4:])
+        check_bot_cost(text[4:], game, players, bot_seconds)
     except OptionError as exc:
         raise LobbyError(f"seat {index + 1}: {exc}") from None
     return text
@@ -82,50 +97,126 @@ def shown_name(seat: int, kind: str, name: str, lang: str) -> str:
     return default_seat_name(seat, None if kind == "human" else kind[4:], lang)
 
 
+def _short(value: Any) -> str:
+    """``value`` as JSON (a lone surrogate escaped), cut to a length fit for an error message."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
+
+
+def _refused_char(char: str) -> str | None:
+    """Why ``char`` may not appear in a name (control, surrogate, bidi override…), or None."""
+    category = unicodedata.category(char)
+    if category in REFUSED_CATEGORIES:
+        return REFUSED_CATEGORIES[category]
+    return "a text-direction control" if char in BIDI_CONTROLS else None
+
+
+def clean_name(value: str, where: str) -> str:
+    """A seat name as stored: NFC-normalised, trimmed, at most ``MAX_NAME`` characters.
+
+    Left after trimming, control characters, lone surrogates, line separators and
+    text-direction overrides are refused (:class:`LobbyError` names the first), never
+    silently dropped.
+    """
+    name = unicodedata.normalize("NFC", value).strip()
+    for char in name:
+        if (why := _refused_char(char)) is not None:
+            raise LobbyError(f"{where} contains U+{ord(char):04X}, {why}; names are plain text")
+    if len(name) > MAX_NAME:
+        raise LobbyError(f"{where} is longer than {MAX_NAME} characters")
+    return name
+
+
 def _names(value: Any, kinds: list[str]) -> list[str]:
-    """Seat names: given ones (trimmed) or ``Player N`` / ``Bot N (level)``."""
+    """Seat names: given ones (cleaned, see :func:`clean_name`) or the stored defaults."""
     default = [stored_default_name(i, k) for i, k in enumerate(kinds)]
     if value is None:
         return default
     if not isinstance(value, list) or len(value) != len(kinds):
-        raise LobbyError(f"names must be a list of {len(kinds)} strings, one per seat")
+        raise LobbyError(f"names must be a list of {len(kinds)} strings or nulls, one per seat")
     out = []
     for i, name in enumerate(value):
         if name is not None and not isinstance(name, str):
-            raise LobbyError(f"names[{i}] must be a string, not {name!r}")
-        name = (name or "").strip()
-        if len(name) > MAX_NAME:
-            raise LobbyError(f"names[{i}] is longer than {MAX_NAME} characters")
-        out.append(name or default[i])
+            raise LobbyError(f"names[{i}] must be a string or null, not {_short(name)}")
+        out.append(clean_name(name or "", f"names[{i}]") or default[i])
     return out
 
 
-def parse_table_request(body: Any) -> TableSpec:
-    """Check a ``POST /api/tables`` body; raise :class:`LobbyError` naming the problem."""
-    if not isinstance(body, dict):
-        raise LobbyError("the request body must be a JSON object")
-    unknown = sorted(set(body) - {"game", "players", "options", "seats", "names", "seed"})
-    if unknown:
-        raise LobbyError(f"unknown field {unknown[0]!r}")
-    name = body.get("game")
-    if not isinstance(name, str):
+def _seed(value: Any) -> int | None:
+    """The seed: a whole number 0..``MAX_SEED``, or None for a random one."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise LobbyError(
+            f"seed must be a whole number from 0 to {MAX_SEED} or null, not {_short(value)}"
+        )
+    return value
+
+
+def _options(value: Any) -> dict[str, Any] | None:
+    """The options object: option names to strings, numbers or booleans (the game checks them)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise LobbyError("field 'options' must be a JSON object")
+    for name, given in value.items():
+        if given is None or not isinstance(given, OPTION_TYPES):
+            raise LobbyError(f"option {_short(name)} must be a string, a number or true/false")
+        if isinstance(given, str) and len(given) > MAX_OPTION_TEXT:
+            raise LobbyError(f"option {_short(name)} is longer than {MAX_OPTION_TEXT} characters")
+    return value
+
+
+def _players(value: Any, game: Game) -> int:
+    """The player count's type: a whole number (the game checks its range)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LobbyError(
+            f"field 'players' must be a whole number from {game.min_players} to "
+            f"{game.max_players}, not {_short(value)}"
+        )
+    return value
+
+
+def _game(value: Any) -> Game:
+    """The game named by ``value`` (a string: one of ``games.names()``)."""
+    if not isinstance(value, str):
         raise LobbyError("field 'game' is required: one of " + ", ".join(games.names()))
     try:
-        game = games.get(name)
-        opts = body.get("options")
-        if opts is not None and not isinstance(opts, dict):
-            raise LobbyError("field 'options' must be a JSON object")
-        seed = body.get("seed")
-        if isinstance(seed, int) and seed > MAX_SEED:
-            raise LobbyError(f"seed must be at most {MAX_SEED}")
-        given_players: Any = body.get("players")  # validate() checks its type
-        players, _, options = game.validate(given_players, seed or 0, opts)
+        return games.get(value)
+    except OptionError as exc:
+        if len(value) <= SHOWN_CHARS:
+            raise LobbyError(str(exc)) from None
+        raise LobbyError(
+            f"unknown game {_short(value)}; games: {', '.join(games.names())}"
+        ) from None
+
+
+def _seats(value: Any, game: str, players: int, bot_seconds: float) -> list[str]:
+    """Each seat's kind (``human`` or ``bot:<level>``); default one human and default bots."""
+    if value is None:
+        value = ["human"] + ["bot"] * (players - 1)
+    if not isinstance(value, list) or len(value) != players:
+        raise LobbyError(f"seats must be a list of {players} entries, one per player")
+    return [_seat_kind(game, s, i, players, bot_seconds) for i, s in enumerate(value)]
+
+
+def parse_table_request(body: Any, bot_seconds: float = BOT_MAX_SECONDS) -> TableSpec:
+    """Check a ``POST /api/tables`` body; raise :class:`LobbyError` naming the problem.
+
+    Bots must fit ``bot_seconds`` of CPU a move (:func:`check_bot_cost`).
+    """
+    if not isinstance(body, dict):
+        raise LobbyError("the request body must be a JSON object")
+    unknown = sorted(set(body) - FIELDS)
+    if unknown:
+        raise LobbyError(f"unknown field {_short(unknown[0])}; fields: {', '.join(sorted(FIELDS))}")
+    game = _game(body.get("game"))
+    seed = _seed(body.get("seed"))
+    given = _players(body.get("players"), game)
+    try:
+        players, _, options = game.validate(given, seed, _options(body.get("options")))
     except OptionError as exc:
         raise LobbyError(str(exc)) from None
-    seats = body.get("seats")
-    if seats is None:
-        seats = ["human"] + ["bot"] * (players - 1)
-    if not isinstance(seats, list) or len(seats) != players:
-        raise LobbyError(f"seats must be a list of {players} entries, one per player")
-    kinds = [_seat_kind(game.name, s, i) for i, s in enumerate(seats)]
+    kinds = _seats(body.get("seats"), game.name, players, bot_seconds)
     return TableSpec(game.name, players, seed, options, kinds, _names(body.get("names"), kinds))

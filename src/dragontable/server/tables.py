@@ -11,10 +11,12 @@ import contextlib
 import logging
 import secrets
 import time
+from functools import partial
 from typing import Any
 
 from .. import games
 from ..bots import BOTS, default_bot, make_bot
+from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.errors import IllegalAction, NotationError, OptionError
 from ..core.rng import derive_seed
 from ..core.state import State
@@ -59,7 +61,7 @@ MESSAGES = (
 )
 
 
-def check_bot(spec: Any, game: str) -> str:
+def check_bot(spec: Any, game: str, players: int, max_seconds: float) -> str:
     """A bot spec for ``game``, checked with ``make_bot``; OptionError names the allowed bots."""
     allowed = []
     for name in BOTS:
@@ -73,23 +75,24 @@ def check_bot(spec: Any, game: str) -> str:
         make_bot(spec, game, 0)
     except OptionError as exc:
         raise OptionError(f"{exc}; {hint}") from None
-    check_bot_cost(spec)
+    check_bot_cost(spec, game, players, max_seconds)
     return spec
 
 
-def choose_bot_action(spec: str, state: State, seat: int) -> str:
-    """A bot's action, seeded by table seed, seat and move number (resumes identically)."""
+def choose_bot_action(spec: str, state: State, seat: int, max_seconds: float | None = None) -> str:
+    """A bot's action, seeded by table seed, seat and move number (resumes identically);
+    a search stops after ``max_seconds`` of CPU in any case."""
     seed = derive_seed(state.seed, seat, len(state.history))
-    return make_bot(spec, state.game.name, seed).choose(state)
+    return make_bot(spec, state.game.name, seed, max_seconds=max_seconds).choose(state)
 
 
-def bot_job(spec: str, snapshot: dict[str, Any]) -> str:
+def bot_job(spec: str, snapshot: dict[str, Any], max_seconds: float) -> str:
     """:func:`choose_bot_action` for a state snapshot (``State.to_json``): a worker's job."""
     state = games.from_json(snapshot)
     seat = state.current_player
     if seat is None:
         raise ValueError("the game is over: no bot move")
-    return choose_bot_action(spec, state, seat)
+    return choose_bot_action(spec, state, seat, max_seconds)
 
 
 class ServerFull(Exception):
@@ -111,7 +114,9 @@ class TableManager:
         self.bot_delay = bot_delay
         self.auto_forced = auto_forced
         self.config = config or ServerConfig()
-        self.pool = pool or BotPool(dict(self.config.processes))
+        self.pool = pool or BotPool(
+            dict(self.config.processes), setup=partial(configure_data_dirs, data_dirs())
+        )
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
@@ -450,7 +455,12 @@ class TableManager:
                 "bad_message", f"hand_to_bot takes a seat number 0-{table.row.players - 1}"
             )
         try:
-            spec = check_bot(message.get("bot", default_bot(table.row.game)), table.row.game)
+            spec = check_bot(
+                message.get("bot", default_bot(table.row.game)),
+                table.row.game,
+                table.row.players,
+                self.config.bot_max_seconds,
+            )
         except OptionError as exc:
             return error("bad_bot", str(exc))
         async with table.lock:
@@ -544,9 +554,10 @@ class TableManager:
 
     async def _bot_move(self, table: LiveTable, spec: str) -> str:
         """The move of the bot ``spec`` for the seat to move, from a worker process."""
-        limit = self.config.bot_max_seconds + KILL_GRACE_S
+        cap = self.config.bot_max_seconds
+        args = (spec, table.state.to_json(), cap)
         action = await self.pool.run(
-            lane_for(spec), table.id, bot_job, (spec, table.state.to_json()), limit=limit
+            lane_for(spec), table.id, bot_job, args, limit=cap + KILL_GRACE_S
         )
         return str(action)
 

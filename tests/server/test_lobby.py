@@ -7,7 +7,9 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
+from dragontable.bots.budget import max_iterations
 from dragontable.server.app import RedactTokens
+from dragontable.server.config import BOT_MAX_SECONDS
 
 from .conftest import new_table
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import threading
@@ -83,7 +84,11 @@ def test_hostile_values_get_a_quick_400_and_the_server_goes_on(
         status, reply, took = post(client, game, value)
         assert status == 400 and OPTION[game] in reply["error"], (value, reply)
         assert took < QUICK, (value, took)
-    assert "not valid JSON" in post(client, game, "bad")[1]["error"]
+    status, reply, _ = post(client, game, "bad")
+    name, kind = FOLDER[game]
+    assert f"data file {name}/{kind}/bad.json: not valid JSON" in reply["error"]
+    body = json.dumps(reply)  # the operator's data directory is not shown to the client
+    assert str(data / "data") not in body and str((data / "data").resolve()) not in body
     assert client.get("/api/tables").json() == []
     status, reply, _ = post(client, game, "extra")
     assert status == 201 and reply["table"]["options"][OPTION[game]] == "extra"

@@ -12,6 +12,10 @@ is :data:`NAME_PATTERN`; other files are not listed. Only regular files are read
 FIFO, device, directory or dangling link is skipped when listing and refused when
 reading (opened non-blocking and checked with ``fstat``), as is a file over
 :data:`MAX_BYTES`. :func:`load` parses and builds each version of a file once.
+
+Error messages reach web clients (a 400 on a table's options), so they label a file by
+its path relative to its data directory (``ming/maps/river.json``; the package's own
+``(package) ming/maps/default.json``), never by where it lies on the server.
 """
 
 from __future__ import annotations
@@ -42,13 +46,14 @@ _PACKAGE_VERSION = ("package",)
 
 T = TypeVar("T")
 Builder = Callable[[Any, str], T]
-"""``build(raw, where)``: validate parsed JSON and build an object; ``where`` names the file."""
+"""``build(raw, where)``: validate parsed JSON and build an object; ``where`` labels the file
+(relative to its data directory, as in messages: no server path)."""
 
 _dirs: tuple[Path, ...] = ()
 _lock = threading.Lock()
 _Version = tuple[Any, ...]
 _Entry = tuple[_Version, Any, DataError | None]  # a file version, its object or its error
-_built: dict[tuple[Callable[..., Any], str, str], _Entry] = {}
+_built: dict[tuple[Callable[..., Any], str], _Entry] = {}  # key: (build, file's identity)
 
 
 def configure_data_dirs(paths: Sequence[Path | str]) -> None:
@@ -94,7 +99,7 @@ def load(game: str, kind: str, name: str, build: Builder[T]) -> T:
     ``build``; :class:`DataError` if the name is not listed or the file is broken.
     """
     where, path, version = _find(game, kind, name)
-    key = (build, game, where)
+    key = (build, where if path is None else str(path))
     with _lock:
         hit = _built.get(key)
     if hit is None or hit[0] != version:
@@ -129,23 +134,28 @@ def _build(
 
 
 def _find(game: str, kind: str, name: Any) -> tuple[str, Path | None, _Version]:
-    """Where the file ``name`` is: (label, path, version); path None for the package's own."""
+    """Where the file ``name`` is: (label, path, version); path None for the package's own.
+
+    The label is the file's path relative to its data directory, e.g.
+    ``ming/maps/river.json`` (``(package) ming/maps/default.json`` for the package's own).
+    """
     if not (_IDENT.fullmatch(game) and _IDENT.fullmatch(kind)):
         raise DataError(f"no data files {game!r}/{kind!r}")
     if not isinstance(name, str) or not NAME_PATTERN.fullmatch(name):
         raise DataError(
             f"{game} {kind}: {name!r} is not a data file name; available: {_listing(game, kind)}"
         )
+    label = f"{game}/{kind}/{name}{SUFFIX}"
     if name in _package_names(game, kind):
-        return f"{kind}/{name}{SUFFIX}", None, _PACKAGE_VERSION
+        return f"(package) {label}", None, _PACKAGE_VERSION
     for folder in _dirs:
-        path = folder / game / kind / f"{name}{SUFFIX}"
+        path = folder / label
         try:
             st = os.stat(path)
         except OSError:
             continue
         if stat.S_ISREG(st.st_mode):
-            return str(path), path, _version(st, str(path))
+            return label, path, _version(st, label)
     raise DataError(f"{game} {kind}: no file named {name!r}; available: {_listing(game, kind)}")
 
 

@@ -52,6 +52,8 @@ STATUS_TOO_MANY = 429
 CLOSE_BAD_LANG = 4400
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_SERVER_FULL = 4503
+STATUS_SERVER_FULL = 503
 log = logging.getLogger("dragontable.server")
 
 
@@ -151,6 +153,8 @@ async def _refused(request: Request, exc: Exception) -> JSONResponse:
     parameter FastAPI could not read, or the router's own 404/405."""
     if isinstance(exc, HTTPException):
         return JSONResponse({"error": exc.detail}, exc.status_code, headers=exc.headers)
+    if isinstance(exc, ServerFull):
+        return _fail(STATUS_SERVER_FULL, str(exc))
     if isinstance(exc, RequestValidationError):
         return _fail(STATUS_BAD_REQUEST, f"bad request: {exc.errors()[0].get('msg', '')}")
     return _fail(exc.status if isinstance(exc, BadInput) else STATUS_BAD_REQUEST, str(exc))
@@ -198,7 +202,7 @@ def create_app(
     app = FastAPI(title="dragontable", lifespan=lifespan)
     app.state.store = store
     app.state.table_limiter = limiter
-    for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError):
+    for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError, ServerFull):
         app.add_exception_handler(refusal, _refused)
     _api_routes(app, store)
     _ws_route(app)
@@ -225,7 +229,7 @@ def _api_routes(app: FastAPI, store: Store) -> None:
             table, tokens = await manager.create(spec)
         except ServerFull as exc:
             limiter.release(client)
-            return _fail(503, str(exc))
+            return _fail(STATUS_SERVER_FULL, str(exc))
         except BaseException:
             limiter.release(client)
             raise
@@ -312,7 +316,12 @@ def _ws_route(app: FastAPI) -> None:
             await websocket.close(code=CLOSE_BAD_LANG)
             return
         manager: TableManager = websocket.app.state.manager
-        table = await _find(manager, table_id)
+        try:
+            table = await _find(manager, table_id)
+        except ServerFull as exc:
+            await websocket.send_json(error("server_full", str(exc)))
+            await websocket.close(code=CLOSE_SERVER_FULL)
+            return
         if table is None:
             await websocket.send_json(error("not_found", f"no table {table_id!r}"))
             await websocket.close(code=CLOSE_NOT_FOUND)

@@ -39,6 +39,8 @@ from .lobby import TableSpec, check_bot_cost
 
 log = logging.getLogger("dragontable.server")
 
+BOT_STALLED = "a bot could not make its move; it tries again when someone opens the table"
+"""What the table says of a failed bot move (the details go to the server's log only)."""
 HINT_LIMIT_S = 30.0
 """A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
 
@@ -241,6 +243,7 @@ class TableManager:
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)
             self._presence(table)
+        self.kick(table)  # a visit restarts bots that stopped on an error
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
         """Forget a closed connection and tell the others who is still there."""
@@ -579,8 +582,9 @@ class TableManager:
                     else:
                         action = await self._bot_move(table, spec)
                     await self._commit(table, seat, action)
+                    table.bot_error = None
         except asyncio.CancelledError:
             raise
-        except Exception as exc:  # a bot or the database failed: keep the table, report it
+        except Exception:  # a bot or the database failed: keep the table, report it
             log.exception("table %s: bot loop stopped", table.id)
-            table.bot_error = f"{type(exc).__name__}: {exc}"
+            table.bot_error = BOT_STALLED

@@ -84,9 +84,10 @@ def final_totals(page: Page) -> list[int]:
 
 
 def seat_decisions(record: dict[str, Any], seat: int) -> list[str]:
-    """The actions ``seat`` chose in a record where it had more than one option."""
+    """The actions ``seat`` chose in a record: those the server did not apply by itself
+    (a decision with one option is the seat's too when being forced is a secret)."""
     chosen = []
     for state, action in zip(replay_steps(record), record["actions"]):
-        if state.current_player == seat and len(state.legal_actions()) > 1:
+        if state.current_player == seat and state.forced_action() is None:
             chosen.append(action)
     return chosen

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from dragontable.core import datafiles
 
-from .conftest import new_table
+from .conftest import new_table, next_update, ws_url
 
 QUICK = 0.1  # seconds a refusal may take
 BLOCKED_AFTER = 5.0  # seconds: a request still running then is taken to be blocked
@@ -80,16 +80,27 @@ def test_hostile_values_get_a_quick_400_and_the_server_goes_on(
     hostile = [str(data / "pipe.json"), "/dev/zero", "/etc/passwd", "../../etc/passwd",
                f"../{FOLDER[game][1]}/default", "missing", "x", "bad", "", 7, None,
                "a" * 10_000]  # fmt: skip
-    for value in hostile:
-        status, reply, took = post(client, game, value)
-        assert status == 400 and OPTION[game] in reply["error"], (value, reply)
-        assert took < QUICK, (value, took)
+    playing = new_table(client)  # another table, played between the hostile requests
+    with (
+        client.websocket_connect(ws_url(playing, 0)) as ws0,
+        client.websocket_connect(ws_url(playing, 1)) as ws1,
+    ):
+        socks = [ws0, ws1]
+        last = [next_update(ws0), next_update(ws1)]
+        for value in hostile:
+            status, reply, took = post(client, game, value)
+            assert status == 400 and OPTION[game] in reply["error"], (value, reply)
+            assert took < QUICK, (value, took)
+            turn = last[0]["current_player"]
+            socks[turn].send_json({"action": last[turn]["legal_actions"][0]})
+            last = [next_update(ws0), next_update(ws1)]
+        assert last[0]["n_actions"] == len(hostile)
     status, reply, _ = post(client, game, "bad")
     name, kind = FOLDER[game]
     assert f"data file {name}/{kind}/bad.json: not valid JSON" in reply["error"]
     body = json.dumps(reply)  # the operator's data directory is not shown to the client
     assert str(data / "data") not in body and str((data / "data").resolve()) not in body
-    assert client.get("/api/tables").json() == []
+    assert [t["id"] for t in client.get("/api/tables").json()] == [playing["id"]]
     status, reply, _ = post(client, game, "extra")
     assert status == 201 and reply["table"]["options"][OPTION[game]] == "extra"
     new_table(client)

@@ -92,3 +92,14 @@ def test_seat_handed_to_a_bot_plays_on_until_reclaimed(page: Page, server: str) 
     assert before["current_player"] == 0
     click_action(table, random.Random(3))
     assert public(table, server)["n_actions"] > before["n_actions"]
+
+
+def test_an_absent_seat_shows_its_grace_period_counting_down(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "human"], seed=5)
+    state = table.locator('#seats [data-seat="1"] span.muted')
+    expect(state).to_contain_text("a bot may take the seat in")
+    expect(table.locator("#hand-1")).to_be_disabled()
+    first = int(state.inner_text().split(" in ")[1].split()[0])
+    assert 50 <= first <= 60
+    wait_until(lambda: int(state.inner_text().split(" in ")[1].split()[0]) < first, 5.0)
+    expect(table.locator('#seats [data-seat="0"] span.muted')).to_have_text("online")

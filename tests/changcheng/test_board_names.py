@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import signal
 import time
 from collections.abc import Iterator
 from importlib import resources
@@ -13,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from core.blocking import unless_blocked
 from dragontable import games
 from dragontable.core import datafiles
 from dragontable.core.errors import OptionError, RecordError
@@ -23,7 +22,6 @@ from dragontable.games.changcheng import GAME, boards
 
 PACKAGE = "dragontable.games.changcheng"
 QUICK = 1.0  # seconds: a refusal takes far less; more means something blocked or read
-BLOCKED_AFTER = 5.0  # seconds: a call still running then is stopped and fails the test
 
 
 @pytest.fixture
@@ -34,22 +32,6 @@ def folder(tmp_path: Path) -> Iterator[Path]:
     datafiles.configure_data_dirs([tmp_path / "data"])
     yield path
     datafiles.configure_data_dirs([])
-
-
-@contextlib.contextmanager
-def unless_blocked() -> Iterator[None]:
-    """Stop the code inside with TimeoutError if it runs past BLOCKED_AFTER (a FIFO, a device)."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise TimeoutError(f"blocked for more than {BLOCKED_AFTER} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, BLOCKED_AFTER)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def refused(value: object) -> str:

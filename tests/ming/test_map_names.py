@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
-import signal
 import time
 from collections.abc import Iterator
 from importlib import resources
@@ -14,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from core.blocking import unless_blocked
 from dragontable import games
 from dragontable.core import datafiles
 from dragontable.core.errors import OptionError, RecordError
@@ -25,7 +24,6 @@ from dragontable.games.ming import data as D
 
 PACKAGE = "dragontable.games.ming"
 QUICK = 1.0  # seconds: a refusal takes far less; more means something blocked or read
-BLOCKED_AFTER = 5.0  # seconds: a call still running then is stopped and fails the test
 
 
 @pytest.fixture
@@ -41,22 +39,6 @@ def maps(tmp_path: Path) -> Iterator[Path]:
 def copy_default(folder: Path, name: str) -> None:
     with resources.as_file(resources.files(PACKAGE).joinpath("maps", "default.json")) as src:
         shutil.copyfile(src, folder / f"{name}.json")
-
-
-@contextlib.contextmanager
-def unless_blocked() -> Iterator[None]:
-    """Stop the code inside with TimeoutError if it runs past BLOCKED_AFTER (a FIFO, a device)."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise TimeoutError(f"blocked for more than {BLOCKED_AFTER} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, BLOCKED_AFTER)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def refused(value: object) -> str:

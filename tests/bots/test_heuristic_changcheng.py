@@ -9,6 +9,7 @@ import pytest
 from dragontable import games
 from dragontable.bots import default_bot, make_bot
 from dragontable.bots.heuristics.changcheng import evaluate
+from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.engine import advance
@@ -115,10 +116,9 @@ def test_evaluation_ignores_facts_hidden_from_the_seat(players: int) -> None:
 def test_greedy_finishes_games_with_legal_moves(players: int, bots: str) -> None:
     assert default_bot("changcheng") == "greedy"
     st = games.create("changcheng", players=players, seed=10 + players)
-    rng = Rng(players)
-    while not st.is_over and len(st.seg) < len(st.geo.spaces) - 6:
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
+    random_playout(
+        st, Rng(players), until=lambda s: s.is_over or len(s.seg) >= len(s.geo.spaces) - 6
+    )
     seats = [
         make_bot("greedy" if c == "g" else "random", "changcheng", i) for i, c in enumerate(bots)
     ]

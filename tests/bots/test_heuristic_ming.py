@@ -11,6 +11,7 @@ from dragontable.bots import make_bot
 from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import evaluator
 from dragontable.bots.heuristics.ming import evaluate, tile_value
+from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.ming import data as D
 from dragontable.games.ming.rules import advance
@@ -102,11 +103,7 @@ def test_with_no_tiles_to_come_tiles_are_worth_the_final_scoring(
 def played(players: int, seed: int, until: Any) -> Any:
     """A game played by random moves until ``until(state)`` holds."""
     st = games.create("ming", players=players, seed=seed)
-    rng = Rng(seed)
-    while not until(st):
-        assert not st.is_over, "the game ended before the position was reached"
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
+    random_playout(st, Rng(seed), until=until)
     return st
 
 

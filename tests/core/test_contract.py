@@ -283,3 +283,12 @@ def test_the_catalog_covers_every_decision_kind():
 def test_render_falls_back_to_the_key():
     assert messages.render({"key": "dragon.no.such", "n": 2}) == "dragon.no.such(n=2)"
     assert messages.render({"key": "dragon.gain.yuan", "seat": 1, "n": 3}) == "Seat 2 gains 3 yuan."
+
+
+def test_random_playout_stops_where_asked_and_says_when_that_never_came():
+    st = games.create("dragon", players=3, seed=4)
+    steps = random_playout(st, Rng(4), until=lambda s: len(s.history) >= 25)
+    assert steps == 25 and len(st.history) == 25 and not st.is_over
+    with pytest.raises(RuntimeError, match="ended before the position"):
+        random_playout(st, Rng(4), until=lambda s: False)
+    assert st.is_over

@@ -17,6 +17,7 @@ from dragontable import games
 from dragontable.bots import RandomBot
 from dragontable.core import datafiles
 from dragontable.core.messages import render
+from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.ming import GAME
 from dragontable.games.ming.render import seat_marks
@@ -38,11 +39,7 @@ def text_of(
 def played(players: int, until: Callable[[Any], bool], seed: int = 3) -> Any:
     """A game played with random legal actions until ``until(state)``."""
     st = games.create("ming", players=players, seed=seed)
-    rng = Rng(seed)
-    while not until(st):
-        assert not st.is_over, "the game ended before the position looked for"
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
+    random_playout(st, Rng(seed), until=until)
     return st
 
 

@@ -23,10 +23,21 @@ def apply_forced(state: State, stop_for: Callable[[int], bool] | None = None) ->
     return n
 
 
-def random_playout(state: State, rng: Rng, max_steps: int = 1_000_000) -> int:
-    """Play uniformly random legal actions to the end; return the number of steps."""
+def random_playout(
+    state: State,
+    rng: Rng,
+    max_steps: int = 1_000_000,
+    until: Callable[[State], bool] | None = None,
+) -> int:
+    """Play uniformly random legal actions to the end, or until ``until(state)`` holds;
+    return the number of steps. Reaching the end first when ``until`` was given is an
+    error (the position looked for never came)."""
     steps = 0
-    while not state.is_over:
+    while until is None or not until(state):
+        if state.is_over:
+            if until is None:
+                return steps
+            raise RuntimeError("the game ended before the position looked for")
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
         steps += 1

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import scoring  # noqa: F401  (registers the scoring tasks)
+from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
+from .engine import ENGINE
 from .explain import why_illegal
-from .rules import ENGINE
 from .setup import setup
 from .state import MingData
 from .view import phase, public_action, view

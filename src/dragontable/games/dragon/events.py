@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.tasks import push
 from . import data as D
 from .rules import (
     APPLY,
@@ -16,7 +17,6 @@ from .rules import (
     PREF,
     Legal,
     move,
-    push,
     receive_tile,
     remove_resident,
     resident_options,

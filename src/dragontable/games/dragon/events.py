@@ -195,7 +195,7 @@ def auto_final(st: DragonData, task: Task) -> None:
         p.gain_vp(money, "money")
         log(st, "final.scored", seat=p.seat, persons=persons, monks=monks, money=money)
     st.round = D.ROUNDS + 1
-    log(st, "game.over", ranking=st.ranking())  # type: ignore[attr-defined]
+    log(st, "game.over", ranking=st.ranking())
 
 
 AUTO.update(

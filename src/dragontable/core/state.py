@@ -235,6 +235,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
 
+    # Unhashable (mutable, compared by content); typeshed types object.__hash__ as a method.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:

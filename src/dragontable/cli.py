@@ -13,7 +13,7 @@ from . import games
 from .bots import default_bot, make_bot
 from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
-from .core.record import load_record, replay
+from .games import load_record, replay
 
 
 def _positive_int(text: str) -> int:

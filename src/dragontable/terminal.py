@@ -16,8 +16,8 @@ from rich.text import Text
 from .bots import Bot
 from .core.errors import DragontableError
 from .core.messages import render
-from .core.record import replay, save_record
 from .core.state import State
+from .games import replay, replay_steps, save_record
 
 HELP = """Type the number of an action, or its notation. Other commands:
   help     this text and the game's notation
@@ -203,8 +203,6 @@ def step_through(
     data: dict[str, Any], console: Console, read: Callable[[str], str], viewer: int | None = None
 ) -> None:
     """Step through a record: Enter = next, b = back, a number = go to that action, q = quit."""
-    from .core.record import replay_steps
-
     states = [s.clone() for s in replay_steps(data)]
     i = 0
     while True:

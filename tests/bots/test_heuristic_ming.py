@@ -14,7 +14,7 @@ from dragontable.bots.heuristics.ming import evaluate, tile_value
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.ming import data as D
-from dragontable.games.ming.rules import advance
+from dragontable.games.ming.engine import advance
 from dragontable.games.ming.state import NONE
 
 A, B = 0, 1

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page
 
-from dragontable.core.record import replay_steps
+from dragontable.games import replay_steps
 
 # True once the page offers this seat a decision or shows the end of the game.
 READY = (

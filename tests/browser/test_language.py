@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from dragontable import games
 from dragontable.core.messages import render, template
-from dragontable.core.record import replay
+from dragontable.games import replay
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from dragontable.core.record import replay
+from dragontable.games import replay
 
 from .helpers import final_totals, game_info, new_table, play, seat_decisions, table_id
 

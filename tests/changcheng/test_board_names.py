@@ -16,8 +16,8 @@ from dragontable import games
 from dragontable.core import datafiles
 from dragontable.core.errors import OptionError, RecordError
 from dragontable.core.play import random_playout
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 from dragontable.games.changcheng import GAME, boards
 
 PACKAGE = "dragontable.games.changcheng"

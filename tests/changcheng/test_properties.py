@@ -13,8 +13,8 @@ from hypothesis import strategies as st_
 from dragontable import games
 from dragontable.core.errors import IllegalAction, NotationError
 from dragontable.core.messages import render, template
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.engine import ENGINE
 from dragontable.games.changcheng.rules import has_act

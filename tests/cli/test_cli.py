@@ -13,7 +13,7 @@ from rich.console import Console
 from dragontable import games
 from dragontable.bots import RandomBot
 from dragontable.cli import main
-from dragontable.core.record import load_record, replay
+from dragontable.games import load_record, replay
 from dragontable.terminal import TerminalGame
 
 
@@ -207,7 +207,7 @@ def test_undo_is_refused_against_bots(tmp_path: Path) -> None:
 def test_hint_ranks_legal_actions_at_the_records_last_position(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from dragontable.core.record import save_record
+    from dragontable.games import save_record
 
     state = games.create("dragon", players=3, seed=5)
     for _ in range(40):
@@ -223,7 +223,7 @@ def test_hint_ranks_legal_actions_at_the_records_last_position(
 def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from dragontable.core.record import save_record
+    from dragontable.games import save_record
 
     state = games.create("ming", players=2, seed=2)
     for _ in range(30):

@@ -13,8 +13,8 @@ from dragontable import games
 from dragontable.cli import build_parser, main
 from dragontable.core import datafiles
 from dragontable.core.play import random_playout
-from dragontable.core.record import save_record
 from dragontable.core.rng import Rng
+from dragontable.games import save_record
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ import pytest
 
 from dragontable import games
 from dragontable.core import messages
+from dragontable.core import record as core_record
 from dragontable.core.errors import DragontableError, OptionError, RecordError
 from dragontable.core.play import apply_forced, random_playout
-from dragontable.core.record import load_record, replay, replay_steps, save_record
 from dragontable.core.rng import Rng
+from dragontable.games import load_record, replay, replay_steps, save_record
 from dragontable.games.dragon import data as D
 from dragontable.games.dragon import rules
 
@@ -158,6 +159,25 @@ def test_broken_records_raise_record_error(mutate, message):
     with pytest.raises(RecordError) as info:
         replay(mutate(record))
     assert message in str(info.value)
+
+
+def test_core_replay_takes_the_game_lookup_from_its_caller():
+    """core.record knows no game registry; games.replay passes games.get."""
+    st = played_game()
+    asked: list[str] = []
+
+    def lookup(name: str):
+        asked.append(name)
+        return games.get(name)
+
+    assert core_record.replay(st.record(), lookup).to_json() == st.to_json()
+    assert asked == ["dragon"]
+
+    def unknown(name: str):
+        raise OptionError(f"no game {name!r} here")
+
+    with pytest.raises(RecordError, match="record cannot start its game: no game 'dragon' here"):
+        core_record.replay(st.record(), unknown)
 
 
 def test_unreadable_record_files(tmp_path):

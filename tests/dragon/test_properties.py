@@ -11,8 +11,8 @@ from hypothesis import strategies as hs
 
 from dragontable import games
 from dragontable.core.errors import IllegalAction, NotationError
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 from dragontable.games.dragon import GAME
 from dragontable.games.dragon import data as D
 from dragontable.games.dragon.game import DragonState

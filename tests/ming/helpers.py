@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragontable import games
-from dragontable.games.ming.rules import advance
+from dragontable.games.ming.engine import advance
 from dragontable.games.ming.state import NONE
 
 A, B, C, D = 0, 1, 2, 3

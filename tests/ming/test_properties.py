@@ -9,8 +9,8 @@ from hypothesis import strategies as hs
 
 from dragontable import games
 from dragontable.core.errors import IllegalAction, NotationError
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 
 GAMES = settings(max_examples=30, deadline=None)
 OPTIONS = hs.fixed_dictionaries(

@@ -9,8 +9,8 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 from dragontable.server import create_app
 from dragontable.server.app import database_url
 from dragontable.server.db import DatabaseError, SeatRow, StaleWrite, Store, TableRow, describe_url

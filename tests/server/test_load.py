@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from dragontable.core.record import replay
+from dragontable.games import replay
 from dragontable.server import create_app
 from dragontable.server.app import GC_THRESHOLDS
 from dragontable.server.db import Store

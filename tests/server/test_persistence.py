@@ -9,8 +9,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
 
-from dragontable.core.record import replay
 from dragontable.core.rng import Rng
+from dragontable.games import replay
 from dragontable.server import create_app
 from dragontable.server.db import Store, metadata
 

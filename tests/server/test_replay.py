@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dragontable.core.messages import render
-from dragontable.core.record import replay_steps
+from dragontable.games import replay_steps
 from dragontable.server import create_app
 
 from .conftest import new_table, wait_for

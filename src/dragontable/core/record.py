@@ -1,16 +1,24 @@
-"""Game records: JSON files that replay to the identical state."""
+"""Game records: JSON files that replay to the identical state.
+
+The core knows no game: replaying takes ``lookup`` (a game's name -> its :class:`Game`)
+from the caller; ``dragontable.games.replay(record)`` passes the game registry.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .errors import DragontableError, RecordError
+from .game import Game
 from .state import State
 
 RECORD_FORMAT = "dragontable-record/1"
+
+GameLookup = Callable[[str], Game]
+"""Finds a record's game by name; raises a ``DragontableError`` for an unknown one."""
 
 
 def check_record(data: Any) -> dict[str, Any]:
@@ -29,15 +37,12 @@ def check_record(data: Any) -> dict[str, Any]:
     return data
 
 
-def replay_steps(data: dict[str, Any]) -> Iterator[State]:
+def replay_steps(data: dict[str, Any], lookup: GameLookup) -> Iterator[State]:
     """Yield the state before the first action and after every action of a record."""
-    from ..games import create
-
     check_record(data)
     try:
-        state = create(
-            data["game"], players=data["players"], seed=data["seed"], options=data.get("options")
-        )
+        game = lookup(data["game"])
+        state = game.create(data["players"], data["seed"], data.get("options"))
     except DragontableError as exc:
         raise RecordError(f"record cannot start its game: {exc}") from None
     yield state
@@ -51,16 +56,17 @@ def replay_steps(data: dict[str, Any]) -> Iterator[State]:
         yield state
 
 
-def replay(data: dict[str, Any]) -> State:
+def replay(data: dict[str, Any], lookup: GameLookup) -> State:
     """Replay a whole record and return the final state."""
     last: State | None = None
-    for last in replay_steps(data):  # noqa: B007  (the generator mutates one state)
+    for last in replay_steps(data, lookup):  # noqa: B007  (the generator mutates one state)
         continue
     assert last is not None
     return last
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
+    """Read and check a record file; ``RecordError`` if it cannot be read or is malformed."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -69,6 +75,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def save_record(state: State, path: str | Path) -> Path:
+    """Write ``state``'s record to ``path`` (making its folders); return the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")

@@ -9,7 +9,7 @@ marked "game hook".
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .errors import IllegalAction, NotationError, RecordError
 from .game import Game
@@ -90,11 +90,11 @@ class State:
         """Game hook: the full game-specific state as JSON-ready data."""
         raise NotImplementedError
 
-    def _copy(self) -> State:
+    def _copy(self) -> Self:
         """Game hook: an independent copy (cheap; called by :meth:`clone`)."""
         raise NotImplementedError
 
-    def _determinize(self, player: int, seed: int) -> State:
+    def _determinize(self, player: int, seed: int) -> Self:
         """Game hook: a full state consistent with everything ``player`` has seen.
 
         Re-draw every fact hidden from ``player`` (other hands, face-down cards, unrevealed
@@ -190,7 +190,7 @@ class State:
                 out.append({k: v for k, v in entry.items() if k != "to"})
         return out
 
-    def determinize(self, player: int, seed: int) -> State:
+    def determinize(self, player: int, seed: int) -> Self:
         """A full state consistent with what ``player`` has seen, for search bots.
 
         Hidden facts are re-drawn from ``seed``; the copy's history is emptied and its log
@@ -201,7 +201,7 @@ class State:
         state.log = [e for e in state.log if e.get("to") in (None, player)]
         return state
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy; applying actions to it never touches this state."""
         return self._copy()
 
@@ -235,6 +235,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()
 
+    # Unhashable (mutable, compared by content); typeshed types object.__hash__ as a method.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:

@@ -11,7 +11,7 @@ is costly, ``has_options[kind](state, task) -> bool`` may say whether there is a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .state import State
 
@@ -71,28 +71,27 @@ class TaskEngine:
 class TaskState(State):
     """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games.
 
-    A game sets ``engine``, ``setup`` (fills a bare state from players, seed and options)
-    and ``prompt_fields`` (per decision kind, the names of the task's fields after the
-    seat that its prompt shows), and implements ``_restore(data)`` (the inverse of
+    A game sets ``engine`` and ``prompt_fields`` (per decision kind, the names of the
+    task's fields after the seat that its prompt shows), and implements ``setup(players,
+    seed, options)`` (fills a bare state) and ``_restore(data)`` (the inverse of
     ``_snapshot``).
     """
 
     __slots__ = ()
     engine: ClassVar[TaskEngine]
     prompt_fields: ClassVar[dict[str, tuple[str, ...]]] = {}
-    setup: ClassVar[Callable[[Any, int, int, dict[str, Any]], None]]
     tasks: list[Task]
 
     @classmethod
-    def new(cls, players: int, seed: int, options: dict[str, Any]) -> Any:
+    def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """A new game from validated arguments, run on to its first decision."""
         st = cls.__new__(cls)
-        cls.setup(st, players, seed, options)
+        st.setup(players, seed, options)
         cls.engine.advance(st)
         return st
 
     @classmethod
-    def from_snapshot(cls, data: dict[str, Any]) -> Any:
+    def from_snapshot(cls, data: dict[str, Any]) -> Self:
         """The state that ``to_json()`` described (envelope already checked)."""
         st = cls.__new__(cls)
         st.players, st.seed = int(data["players"]), int(data["seed"])
@@ -102,6 +101,10 @@ class TaskState(State):
         st._legal = None
         st._restore(data["state"])
         return st
+
+    def setup(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        """Game hook: fill this bare state from validated players, seed and options."""
+        raise NotImplementedError
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Game hook: fill this bare state from ``_snapshot()`` data."""

@@ -1,13 +1,20 @@
-"""The game registry: ``create(name, players=N, seed=S, options={...})``."""
+"""The game registry: ``create(name, players=N, seed=S, options={...})``.
+
+Also the by-name forms of the core's record functions: ``replay(record)``,
+``replay_steps(record)``, ``load_record(path)``, ``save_record(state, path)``.
+"""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..core import record as _record
 from ..core.errors import OptionError, RecordError
 from ..core.game import Game
+from ..core.record import load_record as load_record
+from ..core.record import save_record as save_record
 from ..core.state import State, check_snapshot
 
 # name -> module that defines GAME; modules are imported on first use.
@@ -75,3 +82,13 @@ def from_json(data: dict[str, Any]) -> State:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"snapshot is damaged: {type(exc).__name__}: {exc}") from None
+
+
+def replay_steps(record: dict[str, Any]) -> Iterator[State]:
+    """The states of ``record`` (before its first action, then after each), its game by name."""
+    return _record.replay_steps(record, get)
+
+
+def replay(record: dict[str, Any]) -> State:
+    """Replay a whole record, its game found by name, and return the final state."""
+    return _record.replay(record, get)

@@ -16,8 +16,8 @@ from typing import Any
 
 from .. import games
 from ..core.messages import LANGUAGES, render
-from ..core.record import replay_steps
 from ..core.state import State
+from ..games import replay_steps
 from .db import TableRow
 from .lobby import shown_name
 

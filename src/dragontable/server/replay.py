@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.messages import LANGUAGES, render
-from ..core.record import replay_steps
 from ..core.state import State
+from ..games import replay_steps
 
 CHECKPOINT = 32
 """A copy of the state is kept every this many steps; a step replays at most this many."""

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
@@ -39,6 +40,9 @@ from .lobby import TableSpec, check_bot_cost
 
 log = logging.getLogger("dragontable.server")
 
+Request = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+"""A handler of a client request besides ``action``: an error message, or None."""
+
 BOT_STALLED = "a bot could not make its move; it tries again when someone opens the table"
 """What the table says of a failed bot move (the details go to the server's log only)."""
 HINT_LIMIT_S = 30.0
@@ -51,7 +55,7 @@ UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed han
 def error(code: str, message: str, detail: dict[str, Any] | None = None) -> dict[str, Any]:
     """An ``error`` message for a client: ``message`` in English and, where given,
     ``detail`` = the same reason as ``{"key", **params}`` for the page to translate."""
-    out = {"type": "error", "code": code, "message": message}
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if detail is not None:
         out["detail"] = detail
     return out
@@ -323,7 +327,7 @@ class TableManager:
         return {"seat": seat, "action": notation}
 
     # -- undo offers and seats handed to bots ---------------------------------------
-    def _requests(self) -> dict[str, Any]:
+    def _requests(self) -> dict[str, Request]:
         """The handlers of the requests besides ``action``, by their key."""
         return {
             "undo": self.request_undo,
@@ -467,6 +471,12 @@ class TableManager:
         except OptionError as exc:
             return error("bad_bot", str(exc))
         async with table.lock:
+            if conn.seat is None:
+                return error(
+                    "cannot_hand_over",
+                    "spectators cannot hand a seat to a bot",
+                    {"key": "spectator"},
+                )
             refusal = self._why_not_hand_over(table, conn.seat, target)
             if refusal:
                 return error("cannot_hand_over", *refusal)
@@ -476,13 +486,11 @@ class TableManager:
 
     @staticmethod
     def _why_not_hand_over(
-        table: LiveTable, by: int | None, target: int
+        table: LiveTable, by: int, target: int
     ) -> tuple[str, dict[str, Any]] | None:
-        """Why ``by`` may not hand ``target`` to a bot (in English and as a detail key),
+        """Why seat ``by`` may not hand ``target`` to a bot (in English and as a detail key),
         or None if it may."""
         seat, name = table.row.seats[target], table.names[target]
-        if by is None:
-            return "spectators cannot hand a seat to a bot", {"key": "spectator"}
         if table.state.is_over:
             return "the game is over", {"key": "game_over"}
         if seat.kind != "human":

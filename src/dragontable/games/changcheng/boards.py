@@ -53,6 +53,27 @@ class Boards:
         "_geometry",
     )  # fmt: skip
 
+    source: str
+    version: int
+    spaces_per_side: int
+    boards: dict[str, tuple[str, ...]]
+    """board id -> its two sides"""
+    side_board: dict[str, str]
+    side_spaces: dict[str, tuple[str, ...]]
+    side_provinces: dict[str, tuple[str, ...]]
+    side_regions: dict[str, tuple[str, ...]]
+    province_of: dict[str, str]
+    """space -> the province it lies in"""
+    region_of: dict[str, str]
+    province_spaces: dict[str, tuple[str, ...]]
+    region_spaces: dict[str, tuple[str, ...]]
+    province_regions: dict[str, tuple[str, ...]]
+    """province -> the Mongol regions beside it, west to east"""
+    reputation: tuple[int, ...]
+    threat: tuple[int, ...]
+    flood_b_delta: int
+    _geometry: dict[tuple[str, ...], Geometry]
+
     def geometry(self, layout: tuple[str, ...]) -> Geometry:
         """The (cached) wall geometry of ``layout``."""
         geo = self._geometry.get(layout)

@@ -12,9 +12,13 @@ entries private to other seats are dropped: they would contradict the re-deal.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ...core.rng import Rng
 from .state import CCData
 from .view import HIDDEN, token_seen
+
+S = TypeVar("S", bound=CCData)
 
 
 def _redeal_cards(s: CCData, seat: int, rng: Rng) -> None:
@@ -29,18 +33,20 @@ def _redeal_cards(s: CCData, seat: int, rng: Rng) -> None:
 
 
 def _redeal_threats(s: CCData, player: int, rng: Rng) -> None:
-    unseen = [r for r in s.threat if token_seen(s, r, player) == HIDDEN]
+    unseen = {
+        r: v for r, v in s.threat.items() if v is not None and token_seen(s, r, player) == HIDDEN
+    }
     gone = [(r, v) for r, v in s.threat_gone if player not in s.known.get(r, ())]
-    pool = sorted([s.threat[r] for r in unseen] + list(s.threat_supply) + [v for _, v in gone])
+    pool = sorted([*unseen.values(), *s.threat_supply, *(v for _, v in gone)])
     rng.shuffle(pool)
     for r in unseen:
         s.threat[r] = pool.pop()
     kept = [(r, v) for r, v in s.threat_gone if player in s.known.get(r, ())]
     s.threat_gone = tuple(kept) + tuple((r, pool.pop()) for r, _ in gone)
-    s.threat_supply = tuple(sorted(pool))  # type: ignore[arg-type]
+    s.threat_supply = tuple(sorted(pool))
 
 
-def determinize(st: CCData, player: int, seed: int) -> CCData:
+def determinize(st: S, player: int, seed: int) -> S:
     """A full state that gives ``player`` the same view as ``st``, hidden parts re-drawn."""
     s = st._copy()
     s._legal = None

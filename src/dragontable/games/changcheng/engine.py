@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.tasks import TaskEngine, push  # noqa: F401  (re-exported to the rules modules)
+from ...core.tasks import TaskEngine
+from ...core.tasks import push as push  # re-exported to the rules modules
 from .state import CCData
 
 Legal = dict[str, Any]

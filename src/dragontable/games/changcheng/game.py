@@ -10,7 +10,7 @@ from .determinize import determinize
 from .engine import ENGINE
 from .explain import why_illegal
 from .final import ranking
-from .setup import setup
+from .setup import setup as _setup
 from .state import CCData
 from .view import options_public, public_action, view
 
@@ -29,7 +29,7 @@ class ChangChengState(CCData):
     __slots__ = ()
     engine = ENGINE
 
-    setup = staticmethod(setup)
+    setup = _setup
     prompt_fields = _PROMPT_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
@@ -64,4 +64,4 @@ class ChangChengState(CCData):
         return options_public(self)
 
     def _determinize(self, player: int, seed: int) -> ChangChengState:
-        return determinize(self, player, seed)  # type: ignore[return-value]
+        return determinize(self, player, seed)

@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.state import State
 from .data import COLOURS
 
 STYLE = {"red": "bold red", "green": "bold green", "blue": "bold blue",
@@ -34,7 +35,7 @@ def _segment(space: dict[str, Any]) -> Text:
     return Text(code.ljust(W), style="dim" if space["destroyed"] else STYLE[space["owner"]])
 
 
-def _labels(areas: list[dict[str, Any]], index: dict[str, int], width: int) -> Text:
+def _labels(areas: list[tuple[dict[str, Any], str]], index: dict[str, int], width: int) -> Text:
     line = [" "] * width
     for area, label in areas:
         at = index[area["spaces"][0]] * W
@@ -103,7 +104,7 @@ def _name(p: dict[str, Any], names: list[str] | None) -> str:
     return f"{p['seat'] + 1} {p['colour']}"
 
 
-def render_text(state: Any, seat: int | None, names: list[str] | None = None) -> Group:
+def render_text(state: State, seat: int | None, names: list[str] | None = None) -> Group:
     """Draw the wall, the provinces and the players as ``seat`` sees them."""
     view = state.view(seat)
     ext = view["extensions"]
@@ -119,6 +120,6 @@ def render_text(state: Any, seat: int | None, names: list[str] | None = None) ->
         parts.append(_province_table(view))
     parts.append(_player_table(view, names))
     if view["over"]:
-        names = ", ".join(COLOURS[w] for w in view["winners"])
-        parts.append(Text(f"Game over ({view['ended']}). Winner(s): {names}", style="bold"))
+        winners = ", ".join(COLOURS[w] for w in view["winners"])
+        parts.append(Text(f"Game over ({view['ended']}). Winner(s): {winners}", style="bold"))
     return Group(*parts)

@@ -15,7 +15,7 @@ list is immutable (ints, strings, tuples), so copying is a handful of shallow co
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from ...core.rng import Rng
 from ...core.tasks import TaskState
@@ -83,7 +83,7 @@ class CCData(TaskState):
             by = self.by[seat]
             by[source] = by.get(source, 0) + n
 
-    def _copy(self) -> CCData:
+    def _copy(self) -> Self:
         s = type(self).__new__(type(self))
         s.players, s.seed, s.options = self.players, self.seed, self.options
         s.history = self.history.copy()

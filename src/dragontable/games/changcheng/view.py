@@ -90,7 +90,7 @@ def _scoring(st: CCData) -> dict[str, Any] | None:
 
 def view(st: CCData, viewer: int | None) -> dict[str, Any]:
     """Everything ``viewer`` may see; ``None`` is a spectator."""
-    current = st.current_player  # type: ignore[attr-defined]
+    current = st.current_player
     out: dict[str, Any] = {
         "game": "changcheng",
         "viewer": viewer,
@@ -99,7 +99,7 @@ def view(st: CCData, viewer: int | None) -> dict[str, Any]:
         "current_player": current,
         "active": st.active,
         "turn": st.turn_no,
-        "prompt": st.prompt() if current is not None else None,  # type: ignore[attr-defined]
+        "prompt": st.prompt() if current is not None else None,
         "layout": list(st.layout),
         "spaces": _spaces(st),
         "provinces": _provinces(st, viewer),
@@ -117,8 +117,8 @@ def view(st: CCData, viewer: int | None) -> dict[str, Any]:
         out["legal_actions"] = st.legal_actions()
     if current is None:
         out["ended"] = st.ended
-        out["scores"] = st.scores()  # type: ignore[attr-defined]
-        out["ranking"] = st.ranking()  # type: ignore[attr-defined]
+        out["scores"] = st.scores()
+        out["ranking"] = st.ranking()
         out["winners"] = st.winners()
     return out
 

@@ -26,6 +26,10 @@ class PersonType:
     def levels(self) -> tuple[str, ...]:
         return (YOUNG, OLD) if self.old else (YOUNG,)
 
+    def level(self, lvl: str) -> tuple[int, int]:
+        """(value, symbols) of this type's tile of level ``lvl``."""
+        return self.old if lvl == OLD and self.old is not None else self.young
+
 
 PERSON_TYPES: tuple[PersonType, ...] = (
     PersonType("C", "craftsman", "hammer", (2, 1), None),
@@ -43,19 +47,9 @@ TYPE_ORDER = tuple(t.code for t in PERSON_TYPES)
 TYPE_BY_NAME = MappingProxyType({t.name: t.code for t in PERSON_TYPES})
 
 TILES: tuple[str, ...] = tuple(t.code + lvl for t in PERSON_TYPES for lvl in t.levels)
-VALUE = MappingProxyType(
-    {
-        t.code + lvl: (t.young if lvl == YOUNG else t.old)[0]
-        for t in PERSON_TYPES
-        for lvl in t.levels
-    }  # type: ignore[index]
-)
+VALUE = MappingProxyType({t.code + lvl: t.level(lvl)[0] for t in PERSON_TYPES for lvl in t.levels})
 SYMBOLS = MappingProxyType(
-    {
-        t.code + lvl: (t.young if lvl == YOUNG else t.old)[1]
-        for t in PERSON_TYPES
-        for lvl in t.levels
-    }  # type: ignore[index]
+    {t.code + lvl: t.level(lvl)[1] for t in PERSON_TYPES for lvl in t.levels}
 )
 JOKER = "J"
 CARDS: tuple[str, ...] = TYPE_ORDER + (JOKER,)

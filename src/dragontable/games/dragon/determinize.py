@@ -8,10 +8,14 @@ and every empty play by a used-up type (or a joker when all were used up).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ...core.rng import Rng
 from . import data as D
 from .rules import candidates
 from .state import DragonData, Player
+
+S = TypeVar("S", bound=DragonData)
 
 
 def _assign(st: DragonData, p: Player, rng: Rng) -> list[str] | None:
@@ -51,7 +55,7 @@ def _assign(st: DragonData, p: Player, rng: Rng) -> list[str] | None:
     return chosen + pool  # plays first, then the remaining hand
 
 
-def determinize(st: DragonData, player: int, seed: int) -> DragonData:
+def determinize(st: S, player: int, seed: int) -> S:
     """A full state that gives ``player`` the same view as ``st``, hidden parts re-drawn."""
     s = st._copy()
     rng = Rng(seed)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.tasks import push
 from . import data as D
 from .rules import (
     APPLY,
@@ -16,7 +17,6 @@ from .rules import (
     PREF,
     Legal,
     move,
-    push,
     receive_tile,
     remove_resident,
     resident_options,
@@ -195,7 +195,7 @@ def auto_final(st: DragonData, task: Task) -> None:
         p.gain_vp(money, "money")
         log(st, "final.scored", seat=p.seat, persons=persons, monks=monks, money=money)
     st.round = D.ROUNDS + 1
-    log(st, "game.over", ranking=st.ranking())  # type: ignore[attr-defined]
+    log(st, "game.over", ranking=st.ranking())
 
 
 AUTO.update(

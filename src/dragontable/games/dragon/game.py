@@ -10,7 +10,7 @@ from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
 from .explain import why_illegal
 from .rules import ENGINE
-from .setup import setup
+from .setup import setup as _setup
 from .state import DragonData
 from .view import options_public, public_action, view
 
@@ -34,7 +34,7 @@ class DragonState(DragonData):
     __slots__ = ()
     engine = ENGINE
 
-    setup = staticmethod(setup)
+    setup = _setup
     prompt_fields = _TASK_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
@@ -64,7 +64,7 @@ class DragonState(DragonData):
         return options_public(self)
 
     def _determinize(self, player: int, seed: int) -> DragonState:
-        return determinize(self, player, seed)  # type: ignore[return-value]
+        return determinize(self, player, seed)
 
 
 __all__ = ["D", "DragonState"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.tasks import push
 from . import data as D
 from .rules import (
     APPLY,
@@ -10,7 +11,6 @@ from .rules import (
     PREF,
     Legal,
     move,
-    push,
     receive_tile,
     remove_resident,
     resident_options,

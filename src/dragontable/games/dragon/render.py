@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.state import State
 from . import data as D
 
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow")
@@ -126,7 +127,7 @@ def _legend() -> Text:
     return out
 
 
-def render_text(state: Any, seat: int | None, names: list[str] | None = None) -> Group:
+def render_text(state: State, seat: int | None, names: list[str] | None = None) -> Group:
     """The whole table as ``seat`` sees it."""
     view = state.view(seat)
     title = Text(f"In the Year of the Dragon — month {view['round']} of {D.ROUNDS}", style="bold")

@@ -7,7 +7,7 @@ copying a player's palace list is a shallow list copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from ...core.rng import Rng
 from ...core.tasks import TaskState
@@ -182,7 +182,7 @@ class DragonData(TaskState):
     rng: Rng
     seats: list[Player]
 
-    def _copy(self) -> DragonData:
+    def _copy(self) -> Self:
         s = type(self).__new__(type(self))
         s.players, s.seed, s.options = self.players, self.seed, self.options
         s.history = self.history.copy()

@@ -38,7 +38,7 @@ def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
     """Everything ``viewer`` may see; ``None`` is a spectator."""
     from .rules import turn_order
 
-    current = st.current_player  # type: ignore[attr-defined]
+    current = st.current_player
     ge_visible = st.great_event is not None and st.great_event_revealed
     out: dict[str, Any] = {
         "game": "dragon",
@@ -47,7 +47,7 @@ def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
         "round": min(st.round, D.ROUNDS),
         "over": current is None,
         "current_player": current,
-        "prompt": st.prompt() if current is not None else None,  # type: ignore[attr-defined]
+        "prompt": st.prompt() if current is not None else None,
         "event_track": list(st.event_track),
         "great_event": st.great_event if ge_visible else ("hidden" if st.great_event else None),
         "groups": [
@@ -63,8 +63,8 @@ def view(st: DragonData, viewer: int | None) -> dict[str, Any]:
     if viewer is not None and viewer == current:
         out["legal_actions"] = st.legal_actions()
     if current is None:
-        out["scores"] = st.scores()  # type: ignore[attr-defined]
-        out["ranking"] = st.ranking()  # type: ignore[attr-defined]
+        out["scores"] = st.scores()
+        out["ranking"] = st.ranking()
     return out
 
 

@@ -8,12 +8,16 @@ determines every hand (ming.md §8.1); the hands are kept as they are.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ...core.rng import Rng
 from .scoring import in_city
 from .state import MingData
 
+S = TypeVar("S", bound=MingData)
 
-def determinize(st: MingData, player: int, seed: int) -> MingData:
+
+def determinize(st: S, player: int, seed: int) -> S:
     """A full state that gives ``player`` the same view as ``st``, hidden parts re-drawn."""
     s = st._copy()
     rng = Rng(seed)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import scoring  # noqa: F401  (registers the scoring tasks)
+from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
+from .engine import ENGINE
 from .explain import why_illegal
-from .rules import ENGINE
-from .setup import setup
+from .setup import setup as _setup
 from .state import MingData
 from .view import phase, public_action, view
 
@@ -19,7 +19,7 @@ class MingState(MingData):
     __slots__ = ()
     engine = ENGINE
 
-    setup = staticmethod(setup)
+    setup = _setup
 
     # -- core hooks ------------------------------------------------------------------
     def _why_illegal(self, action: str) -> str:
@@ -72,7 +72,7 @@ class MingState(MingData):
         return public_action(action)
 
     def _determinize(self, player: int, seed: int) -> MingState:
-        return determinize(self, player, seed)  # type: ignore[return-value]
+        return determinize(self, player, seed)
 
     @property
     def phase(self) -> str:

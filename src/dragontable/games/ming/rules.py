@@ -3,7 +3,8 @@
 The game is a stack of tasks (``state.tasks``, top = last). An automatic task runs and
 may push others; a decision task ``(kind, seat, ...)`` waits for its seat.
 ``OPTIONS[kind]`` lists a decision's legal actions as ``{notation: payload}``;
-``APPLY[kind]`` carries one out. Scoring and the round end are in ``scoring.py``.
+``APPLY[kind]`` carries one out (the tables are in ``engine.py``). Scoring and the round
+end are in ``scoring.py``.
 """
 
 from __future__ import annotations
@@ -11,19 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.tasks import TaskEngine, push
 from . import data as D
+from .engine import AUTO, Legal, push, register
+from .scoring import gain_tile
 from .state import NONE, MingData, Task
-
-Legal = dict[str, Any]
-ENGINE = TaskEngine()
-AUTO, OPTIONS, APPLY = ENGINE.auto, ENGINE.options, ENGINE.apply
-advance, do = ENGINE.advance, ENGINE.do
-
-
-def register(kind: str, options: Callable[..., Legal], apply: Callable[..., None]) -> None:
-    OPTIONS[kind] = options
-    APPLY[kind] = apply
 
 
 # -- cards ----------------------------------------------------------------------------
@@ -55,8 +47,6 @@ def opt_prince(st: MingData, task: Task) -> Legal:
 
 
 def apply_prince(st: MingData, task: Task, d: int) -> None:
-    from .scoring import gain_tile
-
     seat = task[1]
     st.prince[seat] = d
     st.log.append({"key": "ming.prince.placed", "seat": seat, "district": st.map.districts[d]})

@@ -10,7 +10,7 @@ and the bonus, and the city is cleared. Then cloisters, and after round 6 the ti
 from __future__ import annotations
 
 from . import data as D
-from .rules import AUTO, Legal, push, register
+from .engine import AUTO, Legal, push, register
 from .state import MingData, Task
 
 

@@ -7,7 +7,7 @@ The flow of play lives in ``rules.py`` and ``scoring.py``; this module holds dat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from ...core.errors import RecordError
 from ...core.rng import Rng
@@ -97,7 +97,7 @@ class MingData(TaskState):
             self.score_by[seat][source] = self.score_by[seat].get(source, 0) + n
 
     # -- copy and JSON -----------------------------------------------------------
-    def _copy(self) -> MingData:
+    def _copy(self) -> Self:
         s = type(self).__new__(type(self))
         s.players, s.seed, s.options = self.players, self.seed, self.options
         s.history = self.history.copy()

@@ -312,3 +312,12 @@ def test_random_playout_stops_where_asked_and_says_when_that_never_came():
     with pytest.raises(RuntimeError, match="ended before the position"):
         random_playout(st, Rng(4), until=lambda s: False)
     assert st.is_over
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_a_view_for_a_seat_the_game_has_not_is_refused_alike_in_every_game(game):
+    st = games.create(game, players=2, seed=1)
+    for seat in (2, -1, True, "0", 1.0):
+        with pytest.raises(OptionError, match="no seat"):
+            st.view(seat)
+    assert st.view(None) and st.view(1)

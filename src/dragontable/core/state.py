@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar, Self
 
-from .errors import IllegalAction, NotationError, RecordError
+from .errors import IllegalAction, NotationError, OptionError, RecordError
 from .game import Game
 
 LogEntry = dict[str, Any]
@@ -69,8 +69,9 @@ class State:
         """Game hook: seats from first place to last, ties broken by the rules."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Game hook: a JSON-ready dict of exactly what ``player`` may see (None: spectator)."""
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """Game hook: a JSON-ready dict of exactly what ``player`` may see (None: spectator);
+        ``player`` is a seat of the game or None."""
         raise NotImplementedError
 
     def _public_action(self, action: str, mover: int, viewer: int | None) -> str:
@@ -149,6 +150,17 @@ class State:
         self._do(payload)
 
     push = apply
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Exactly what ``player`` may see, JSON-ready (None: a spectator); OptionError for
+        a seat the game does not have."""
+        if player is not None and (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
+            raise OptionError(f"no seat {player!r} in a {self.players}-player game")
+        return self._view(player)
 
     def public_action(self, action: str, mover: int, viewer: int | None) -> str:
         """How ``action``, made by seat ``mover``, shows to ``viewer`` (None: a spectator).

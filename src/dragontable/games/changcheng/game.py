@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import OptionError
 from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
 from .engine import ENGINE
@@ -52,9 +51,7 @@ class ChangChengState(CCData):
         best = max(self.score)
         return [s for s in range(self.players) if self.score[s] == best]
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        if player is not None and not 0 <= player < self.players:
-            raise OptionError(f"no seat {player} in a {self.players}-player game")
+    def _view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
 
     def _public_action(self, action: str, mover: int, viewer: int | None) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import OptionError
 from . import data as D
 from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
@@ -52,9 +51,7 @@ class DragonState(DragonData):
             reverse=True,
         )
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        if player is not None and not 0 <= player < self.players:
-            raise OptionError(f"no seat {player} in a {self.players}-player game")
+    def _view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
 
     def _public_action(self, action: str, mover: int, viewer: int | None) -> str:

@@ -63,9 +63,7 @@ class MingState(MingData):
         best = self._rank_key(self.ranking()[0])
         return [s for s in self.ranking() if self._rank_key(s) == best]
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        if player is not None and not 0 <= player < self.players:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+    def _view(self, player: int | None) -> dict[str, Any]:
         return view(self, player)
 
     def _public_action(self, action: str, mover: int, viewer: int | None) -> str:

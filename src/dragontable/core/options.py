@@ -37,6 +37,16 @@ class LiveChoices(Sequence[Any]):
         return f"LiveChoices({tuple(self.source())!r})"
 
 
+def on_off(value: Any) -> bool:
+    """An on/off option's value: ``True``/``"on"``/``"true"``/``"yes"``/``1`` or the
+    opposite; ValueError otherwise (an ``OptionSpec`` check)."""
+    if value in (True, "on", "true", "yes", 1):
+        return True
+    if value in (False, "off", "false", "no", 0):
+        return False
+    raise ValueError("use on/off")
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option: its name, default, and the values it accepts.

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
+from ...core.notation import action_words
 from . import data as D
 
 _SPACE = re.compile(r"^([0-9a-z]+)\.(\d{1,2})$")
@@ -96,11 +97,7 @@ def _args(words: list[str], n: int, text: str) -> None:
 
 def parse_action(text: str) -> str:
     """Return the canonical form of ``text`` or raise :class:`NotationError`."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be a string, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise NotationError(f"empty action; {EXPECTED}")
+    words = action_words(text, EXPECTED)
     verb = words[0].lower().replace("_", "-")
     verb = _VERB_ALIASES.get(verb.replace("-", ""), verb)
     if verb in _WORDS:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
+from ...core.notation import action_words
 from . import data as D
 
 _TYPES = "".join(D.TYPE_ORDER)
@@ -95,11 +96,7 @@ def _choice(word: str, allowed: tuple[str, ...], what: str, text: str) -> str:
 
 def parse_action(text: str) -> str:
     """Return the canonical form of ``text`` or raise :class:`NotationError`."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be a string, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise NotationError(f"empty action; {EXPECTED}")
+    words = action_words(text, EXPECTED)
     verb = words[0].lower()
     if len(words) == 1:
         if verb in _WORDS:

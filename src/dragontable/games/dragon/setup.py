@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import OptionError
-from ...core.options import OptionSpec
+from ...core.options import OptionSpec, on_off
 from ...core.rng import Rng
 from . import data as D
 from .state import DragonData, Player
@@ -18,14 +18,6 @@ def _great_event(value: Any) -> str:
     if text in D.GREAT_EVENTS:
         return text
     raise ValueError("not a Great Event mode or id")
-
-
-def _open_hands(value: Any) -> bool:
-    if value in (True, "on", "true", "yes", 1):
-        return True
-    if value in (False, "off", "false", "no", 0):
-        return False
-    raise ValueError("use on/off")
 
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -42,7 +34,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         check=_great_event,
     ),
     OptionSpec("great_event_timing", "before_decay", ("before_decay", "after_decay")),
-    OptionSpec("open_hands", False, (False, True), help="on or off", check=_open_hands),
+    OptionSpec("open_hands", False, (False, True), help="on or off", check=on_off),
     OptionSpec("start_player", "random", ("random", "seat_1")),
 )
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
+from ...core.notation import action_words
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _DEPLOY = re.compile(r"^([0-3])(?:\s*\+\s*(?:c|cloister))?$")
@@ -64,11 +65,7 @@ def _number(word: str, what: str, text: str, low: int, high: int) -> int:
 
 def parse_action(text: str) -> str:
     """Return the canonical form of ``text`` or raise :class:`NotationError`."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action must be a string, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise NotationError(f"empty action; {EXPECTED}")
+    words = action_words(text, EXPECTED)
     verb = _ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
     if verb in ("stop", "pass"):

@@ -4,19 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.options import LiveChoices, OptionSpec
+from ...core.options import LiveChoices, OptionSpec, on_off
 from ...core.rng import Rng
 from . import data as D
 from .state import NONE, MingData
-
-
-def _flag(value: Any) -> bool:
-    if value in (True, "on", "true", "yes", 1):
-        return True
-    if value in (False, "off", "false", "no", 0):
-        return False
-    raise ValueError("use on/off")
-
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -27,7 +18,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         verify=D.load_map,
     ),
     OptionSpec("start_player", "random", ("random", "seat_1")),
-    OptionSpec("open_hands", False, (False, True), help="on or off", check=_flag),
+    OptionSpec("open_hands", False, (False, True), help="on or off", check=on_off),
     OptionSpec("city_tiebreak", "largest_section", ("largest_section", "own_best_section")),
     OptionSpec("final_tiebreak", "cloisters", ("cloisters", "shared")),
 )

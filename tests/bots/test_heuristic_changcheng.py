@@ -8,11 +8,11 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import default_bot, make_bot
-from dragontable.bots.heuristics.changcheng import evaluate
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.engine import advance
+from dragontable.games.changcheng.heuristic import evaluate
 
 RED, BLUE = 0, 1
 OWNER = {"R": RED, "B": BLUE, "N": D.NEUTRAL}

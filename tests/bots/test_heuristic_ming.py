@@ -10,11 +10,11 @@ from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import evaluator
-from dragontable.bots.heuristics.ming import evaluate, tile_value
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.ming import data as D
 from dragontable.games.ming.engine import advance
+from dragontable.games.ming.heuristic import evaluate, tile_value
 from dragontable.games.ming.state import NONE
 
 A, B = 0, 1
@@ -158,7 +158,7 @@ def test_greedy_against_greedy_finishes_at_four_players() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_seat_at_once_equals_each_seat_alone(players: int) -> None:
-    from dragontable.bots.heuristics.ming import evaluate_all
+    from dragontable.games.ming.heuristic import evaluate_all
 
     st = games.create("ming", players=players, seed=players)
     rng = Rng(players)

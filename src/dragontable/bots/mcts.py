@@ -8,7 +8,7 @@ legal in only some determinizations is judged by how often it was available).
 Decisions with a single legal option are applied without a tree node.
 
 A new leaf is judged by a random playout to the end, or, for games whose heuristic
-asks for it (``LEAF_SCALE`` in ``bots/heuristics/<game>.py``), by the heuristic at the
+asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic at the
 leaf itself: each seat's reward is a logistic of its lead over the best rival, so the
 tree searches deeper instead of averaging noisy playouts.
 """

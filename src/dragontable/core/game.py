@@ -35,6 +35,9 @@ class Game:
         default=None, repr=False
     )
     """``render_text(state, seat, names)``: the table as ``seat`` sees it, a rich renderable."""
+    heuristic: str | None = field(default=None, repr=False)
+    """The module of the game's heuristic for bots (``evaluate(state, seat)``), by name,
+    imported only when a bot asks for it; None: the game has none (random bots only)."""
 
     def validate(
         self, players: int, seed: int | None, options: Mapping[str, Any] | None

@@ -1,35 +1,44 @@
-"""Per-game evaluation functions for the greedy bot: ``evaluate(state, seat) -> float``."""
+"""The greedy bot's evaluation functions: each game declares its heuristic module
+(``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
+float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``BEAM``,
+``SEARCH_MARGIN``); these functions read them."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
+from ... import games
 from ...core.errors import OptionError
 from ...core.state import State
 from ..greedy import Evaluate
 
-_MODULES = {
-    "dragon": "dragontable.bots.heuristics.dragon",
-    "ming": "dragontable.bots.heuristics.ming",
-    "changcheng": "dragontable.bots.heuristics.changcheng",
-}
+
+def _module(game: str) -> ModuleType | None:
+    """The heuristic module a game declares (``Game.heuristic``), or None."""
+    try:
+        name = games.get(game).heuristic
+    except OptionError:
+        return None
+    return None if name is None else importlib.import_module(name)
 
 
 def evaluator(game: str) -> Evaluate:
     """The heuristic of ``game``; raises ``OptionError`` if the game has none yet."""
-    if game not in _MODULES:
-        raise OptionError(f"no greedy heuristic for {game!r} yet; games: {', '.join(_MODULES)}")
-    evaluate: Evaluate = importlib.import_module(_MODULES[game]).evaluate
+    module = _module(game)
+    if module is None:
+        with_one = [g for g in games.names() if has_heuristic(g)]
+        raise OptionError(f"no greedy heuristic for {game!r} yet; games: {', '.join(with_one)}")
+    evaluate: Evaluate = module.evaluate
     return evaluate
 
 
 def _setting(game: str, name: str) -> Any:
     """The module-level ``name`` of ``game``'s heuristic, or None (also without one)."""
-    if game not in _MODULES:
-        return None
-    return getattr(importlib.import_module(_MODULES[game]), name, None)
+    module = _module(game)
+    return None if module is None else getattr(module, name, None)
 
 
 def evaluator_all(game: str) -> Callable[[State], list[float]] | None:
@@ -58,4 +67,8 @@ def search_margin(game: str) -> float | None:
 
 
 def has_heuristic(game: str) -> bool:
-    return game in _MODULES
+    """Whether ``game`` declares a heuristic."""
+    try:
+        return games.get(game).heuristic is not None
+    except OptionError:
+        return False

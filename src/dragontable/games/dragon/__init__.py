@@ -16,6 +16,7 @@ GAME = Game(
     parse_action=parse_action,
     state_from_json=DragonState.from_snapshot,
     render_text=render_text,
+    heuristic="dragontable.games.dragon.heuristic",
 )
 DragonState.game = GAME
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
-from ...games.changcheng import data as D
-from ...games.changcheng.final import event_points
-from ...games.changcheng.view import REMOVED, token_seen
+from . import data as D
+from .final import event_points
+from .state import CCData
+from .view import REMOVED, token_seen
 
 SHARPNESS = 1.6  # how fast a majority lead turns into certainty
 CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
@@ -86,13 +86,13 @@ def _area(
     return tuple(chances), frozenset(towers)
 
 
-def _hidden_edge(st: Any, owner: int) -> float:
+def _hidden_edge(st: CCData, owner: int) -> float:
     """Expected swing of one of ``owner``'s face-down cards, from the cards not yet seen."""
     pool = [c for c in D.CARDS if c not in st.gone[owner]]
     return sum(CARD_EDGE[c] for c in pool) / len(pool) if pool else 0.0
 
 
-def _provinces(st: Any, seat: int, est: list[float]) -> None:
+def _provinces(st: CCData, seat: int, est: list[float]) -> None:
     """Add each seat's expected share of the provinces still to be scored."""
     seg, bd, res = st.seg, st.bd, st.res
     done = set(st.scored)
@@ -119,7 +119,7 @@ def _provinces(st: Any, seat: int, est: list[float]) -> None:
             est[s] += chance * value
 
 
-def _threat_mean(st: Any, seat: int, seen: dict[str, int | str]) -> float:
+def _threat_mean(st: CCData, seat: int, seen: dict[str, int | str]) -> float:
     """The expected value of a threat token ``seat`` has not seen."""
     pool = list(st.bd.threat)
     for v in seen.values():
@@ -131,7 +131,7 @@ def _threat_mean(st: Any, seat: int, seen: dict[str, int | str]) -> float:
     return sum(pool) / len(pool) if pool else 0.0
 
 
-def _regions(st: Any, seat: int, est: list[float]) -> None:
+def _regions(st: CCData, seat: int, est: list[float]) -> None:
     """Add each seat's expected Mongol losses (the regions' majorities, minus towers)."""
     seg, bd = st.seg, st.bd
     seen = {r: token_seen(st, r, seat) for r in st.geo.regions}
@@ -147,7 +147,7 @@ def _regions(st: Any, seat: int, est: list[float]) -> None:
                 est[s] += chance * threat
 
 
-def _supplies(st: Any, est: list[float]) -> None:
+def _supplies(st: CCData, est: list[float]) -> None:
     """Add the worth of what each seat has not placed yet and of the event cards.
 
     Events count as if the game ended now: all they read is public.
@@ -158,7 +158,7 @@ def _supplies(st: Any, est: list[float]) -> None:
         est[s] += sum(event_points(st, e, s) for e in st.events)
 
 
-def evaluate(st: Any, seat: int) -> float:
+def evaluate(st: CCData, seat: int) -> float:
     """``seat``'s expected final score minus its rivals' mean, from what the seat can see."""
     est = [float(x) for x in st.score]
     if st.tasks:

@@ -15,11 +15,11 @@ won on the difference, so the heuristic values the seat's estimate minus its riv
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
-from ...games.ming import data as D
-from ...games.ming.scoring import district_to_city, final_sets
-from ...games.ming.view import scored_province
+from . import data as D
+from .scoring import district_to_city, final_sets
+from .state import MingData
+from .view import scored_province
 
 # tuning weights (points)
 OPPONENT = 0.6  # weight of the best rival's estimate against the seat's own
@@ -64,7 +64,7 @@ def tile_value(tiles: tuple[int, ...], set_points: int, chance: float) -> float:
 class _Time:
     """Where the game stands: which scorings are still to come, for what."""
 
-    def __init__(self, st: Any) -> None:
+    def __init__(self, st: MingData) -> None:
         kinds = {t[0] for t in st.tasks}
         self.round: int = st.round
         self.pending = "scoring" in kinds  # this round's scoring has not started
@@ -134,7 +134,7 @@ def _province(
     return points, tuple(kept)
 
 
-def _projection(st: Any, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
+def _projection(st: MingData, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
     """Points from projected city entries per colour, and projected tiles by scoring round."""
     players, provinces = st.players, len(st.map.provinces)
     points = [0.0] * st.colours
@@ -156,15 +156,16 @@ def _projection(st: Any, t: _Time) -> tuple[list[float], dict[int, list[list[int
     return points, tiles
 
 
-def _city_now(st: Any, viewer: int, p: int) -> list[float]:
+def _city_now(st: MingData, viewer: int, p: int) -> list[float]:
     """Points each colour should still get from the city being scored now."""
     colours = st.colours
     backs = [0] * colours
     for task in st.tasks:
         if task[0] == "back" and task[2] == p:
             backs[task[3] if len(task) > 3 else task[1]] += 1
-    if not st.revealed and st.returns[viewer] is not None:
-        backs[viewer] = st.returns[viewer]
+    committed = st.returns[viewer]
+    if not st.revealed and committed is not None:
+        backs[viewer] = committed
     kept = [
         sum(st.city[d].count(c) for d in st.map.districts_of[p]) - backs[c] for c in range(colours)
     ]
@@ -178,7 +179,7 @@ def _city_now(st: Any, viewer: int, p: int) -> list[float]:
     return [per * kept[c] + bonus[c] + returned * backs[c] for c in range(colours)]
 
 
-def _means(st: Any, seat: int, viewer: int) -> float:
+def _means(st: MingData, seat: int, viewer: int) -> float:
     """Members waiting on spaces, the prince's reach and the cards in hand.
 
     In the last round they are worth only what they can still do in its phase 3,
@@ -205,7 +206,7 @@ def _means(st: Any, seat: int, viewer: int) -> float:
     return value
 
 
-def estimates(st: Any, viewer: int) -> list[float]:
+def estimates(st: MingData, viewer: int) -> list[float]:
     """Each seat's expected final score, from what ``viewer`` may see."""
     return _Estimator(st).estimates(viewer)
 
@@ -213,7 +214,7 @@ def estimates(st: Any, viewer: int) -> list[float]:
 class _Estimator:
     """The parts of :func:`estimates` that do not depend on the viewer, computed once."""
 
-    def __init__(self, st: Any) -> None:
+    def __init__(self, st: MingData) -> None:
         self.st = st
         t = self.time = _Time(st)
         self.points, projected = _projection(st, t)
@@ -247,7 +248,7 @@ class _Estimator:
         return out
 
 
-def evaluate(st: Any, seat: int) -> float:
+def evaluate(st: MingData, seat: int) -> float:
     """The seat's estimated final score minus a share of its best rival's.
 
     A deployment the seat is about to make counts at its best option, and a move
@@ -257,13 +258,13 @@ def evaluate(st: Any, seat: int) -> float:
     return _evaluate(st, seat, None)
 
 
-def evaluate_all(st: Any) -> list[float]:
+def evaluate_all(st: MingData) -> list[float]:
     """``evaluate(st, s)`` for every seat, sharing the work (search leaves use it)."""
     shared = _Estimator(st) if st.tasks else None
     return [_evaluate(st, s, shared) for s in range(st.players)]
 
 
-def _evaluate(st: Any, seat: int, shared: _Estimator | None) -> float:
+def _evaluate(st: MingData, seat: int, shared: _Estimator | None) -> float:
     top = st.tasks[-1][:2] if st.tasks else None
     if top == ("deploy", seat):
         return max(_after(st, seat, a) for a in st.legal_actions())
@@ -277,7 +278,7 @@ def _evaluate(st: Any, seat: int, shared: _Estimator | None) -> float:
     return est[seat] - OPPONENT * rival
 
 
-def _after(st: Any, seat: int, action: str) -> float:
+def _after(st: MingData, seat: int, action: str) -> float:
     child = st.clone()
     child.apply(action)
     return evaluate(child, seat)

@@ -11,21 +11,20 @@ decay, full palaces leave no room for the next recruit.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...games.dragon import data as D
+from . import data as D
+from .state import DragonData
 
 PERSON_LOSS = 4.0  # what losing a person costs, roughly: 2 VP at the end plus its work
 
 
-def _upcoming(st: Any, kinds: str, window: int = 2) -> int:
+def _upcoming(st: DragonData, kinds: str, window: int = 2) -> int:
     """How many events of ``kinds`` are still ahead within ``window`` months (incl. this)."""
     r = st.round
     start = r - 1 if _event_pending(st) else r
     return sum(1 for e in st.event_track[start : start + window] if e == kinds)
 
 
-def _event_pending(st: Any) -> bool:
+def _event_pending(st: DragonData) -> bool:
     return any(
         t[0]
         in (
@@ -45,12 +44,12 @@ def _event_pending(st: Any) -> bool:
     )
 
 
-def _remaining(st: Any, kind: str) -> int:
+def _remaining(st: DragonData, kind: str) -> int:
     start = st.round - 1 if _event_pending(st) else st.round
     return sum(1 for e in st.event_track[start:] if e == kind)
 
 
-def evaluate(st: Any, seat: int) -> float:
+def evaluate(st: DragonData, seat: int) -> float:
     """Expected final VP of ``seat``, roughly, from what the seat can see."""
     p = st.seats[seat]
     if not st.tasks:

@@ -7,8 +7,20 @@ copying a player's palace list is a shallow list copy.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Annotated, Any
 
+from ...core.fields import (
+    DICT,
+    LIST,
+    NESTED,
+    RNG,
+    SHARED,
+    TASKS,
+    TUPLE,
+    Field,
+    objects,
+    state_fields,
+)
 from ...core.rng import Rng
 from ...core.tasks import TaskState
 from .data import SYMBOLS, VALUE
@@ -145,105 +157,34 @@ class Player:
         return p
 
 
+def _lists(groups: list[tuple[str, ...]]) -> list[list[str]]:
+    return [list(g) for g in groups]
+
+
+def _tuple_items(data: list[list[str]]) -> list[tuple[str, ...]]:
+    return [tuple(g) for g in data]
+
+
+@state_fields
 class DragonData(TaskState):
-    """Fields and copying of a Dragon state; behaviour is added by ``DragonState``."""
+    """Fields of a Dragon state, each with how it is copied and stored (``core.fields``);
+    behaviour is added by ``DragonState``."""
 
-    __slots__ = (
-        "round",
-        "tasks",
-        "order",
-        "groups",
-        "dragons",
-        "supply",
-        "box",
-        "event_track",
-        "great_event",
-        "great_event_revealed",
-        "wall",
-        "sunrise_taken",
-        "start_player",
-        "rng",
-        "seats",
-    )
-
-    round: int
-    tasks: list[Task]
-    order: list[int]
-    groups: list[tuple[str, ...]]
-    dragons: list[list[int]]
-    supply: dict[str, int]
-    box: dict[str, int]
-    event_track: tuple[str, ...]
-    great_event: str | None
-    great_event_revealed: bool
-    wall: list[int]
-    sunrise_taken: list[str]
-    start_player: int
-    rng: Rng
-    seats: list[Player]
-
-    def _copy(self) -> Self:
-        s = type(self).__new__(type(self))
-        s.players, s.seed, s.options = self.players, self.seed, self.options
-        s.history = self.history.copy()
-        s.log = self.log.copy()
-        s._legal = self._legal
-        s.round = self.round
-        s.tasks = self.tasks.copy()
-        s.order = self.order
-        s.groups = self.groups
-        s.dragons = [d.copy() for d in self.dragons]
-        s.supply = self.supply.copy()
-        s.box = self.box.copy()
-        s.event_track = self.event_track
-        s.great_event = self.great_event
-        s.great_event_revealed = self.great_event_revealed
-        s.wall = self.wall.copy()
-        s.sunrise_taken = self.sunrise_taken.copy()
-        s.start_player = self.start_player
-        s.rng = self.rng.clone()
-        s.seats = [p.copy() for p in self.seats]
-        return s
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "tasks": [list(t) for t in self.tasks],
-            "order": list(self.order),
-            "groups": [list(g) for g in self.groups],
-            "dragons": [list(d) for d in self.dragons],
-            "supply": dict(self.supply),
-            "box": dict(self.box),
-            "event_track": list(self.event_track),
-            "great_event": self.great_event,
-            "great_event_revealed": self.great_event_revealed,
-            "wall": list(self.wall),
-            "sunrise_taken": list(self.sunrise_taken),
-            "start_player": self.start_player,
-            "rng": self.rng.state,
-            "seats": [p.to_json() for p in self.seats],
-        }
-
-    def _restore(self, d: dict[str, Any]) -> None:
-        self.round = int(d["round"])
-        self.tasks = [tuple(_untuple(x) for x in t) for t in d["tasks"]]
-        self.order = list(d["order"])
-        self.groups = [tuple(g) for g in d["groups"]]
-        self.dragons = [list(x) for x in d["dragons"]]
-        self.supply = {k: int(v) for k, v in d["supply"].items()}
-        self.box = {k: int(v) for k, v in d["box"].items()}
-        self.event_track = tuple(d["event_track"])
-        self.great_event = d["great_event"]
-        self.great_event_revealed = bool(d["great_event_revealed"])
-        self.wall = list(d["wall"])
-        self.sunrise_taken = list(d["sunrise_taken"])
-        self.start_player = int(d["start_player"])
-        self.rng = Rng(int(d["rng"]))
-        self.seats = [Player.from_json(p) for p in d["seats"]]
-
-
-def _untuple(x: Any) -> Any:
-    return tuple(x) if isinstance(x, list) else x
+    round: Annotated[int, SHARED]
+    tasks: Annotated[list[Task], TASKS]
+    order: Annotated[list[int], Field("{v}", list, list)]  # replaced whole, never changed
+    groups: Annotated[list[tuple[str, ...]], Field("{v}", _lists, _tuple_items)]
+    dragons: Annotated[list[list[int]], NESTED]
+    supply: Annotated[dict[str, int], DICT]
+    box: Annotated[dict[str, int], DICT]
+    event_track: Annotated[tuple[str, ...], TUPLE]
+    great_event: Annotated[str | None, SHARED]
+    great_event_revealed: Annotated[bool, SHARED]
+    wall: Annotated[list[int], LIST]
+    sunrise_taken: Annotated[list[str], LIST]
+    start_player: Annotated[int, SHARED]
+    rng: Annotated[Rng, RNG]
+    seats: Annotated[list[Player], objects(Player.to_json, Player.from_json)]
 
 
 def tile_value(tile: str) -> int:

@@ -15,7 +15,7 @@ from dragontable.core.play import apply_forced, random_playout
 from dragontable.core.rng import Rng
 from dragontable.games import load_record, replay, replay_steps, save_record
 from dragontable.games.dragon import data as D
-from dragontable.games.dragon import rules
+from dragontable.games.dragon.flow import ENGINE
 
 CATALOG = messages.catalog("dragontable.games.dragon", "en")
 
@@ -221,7 +221,7 @@ def forced_flood(yuan: int):
     st.round = 7
     st.tasks = [("scoring",), ("great",)]
     st._legal = None
-    rules.advance(st)
+    ENGINE.advance(st)
     return st
 
 
@@ -296,7 +296,7 @@ def test_every_entry_renders_from_its_template(kind):
 
 
 def test_the_catalog_covers_every_decision_kind():
-    for kind in rules.OPTIONS:
+    for kind in ENGINE.options:
         assert f"dragon.prompt.{kind}" in CATALOG
 
 

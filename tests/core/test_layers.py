@@ -129,7 +129,8 @@ GRAPH = import_graph(SRC, "dragontable")
 
 def test_the_graph_sees_the_imports():
     assert "dragontable.core.state" in GRAPH["dragontable.core.tasks"]
-    assert "dragontable.games.dragon.rules" in GRAPH["dragontable.games.dragon.game"]
+    assert "dragontable.games.dragon.flow" in GRAPH["dragontable.games.dragon.game"]
+    assert "dragontable.games.dragon.rules" in GRAPH["dragontable.games.dragon.flow"]
     assert "dragontable.games.dragon.data" in GRAPH["dragontable.games.dragon.game"]
     assert "dragontable.games.dragon" not in GRAPH["dragontable.games.dragon.game"]
 

@@ -13,6 +13,7 @@ from typing import Any
 from dragontable import games
 from dragontable.games.dragon import data as D
 from dragontable.games.dragon import rules
+from dragontable.games.dragon.flow import ENGINE
 from dragontable.games.dragon.game import DragonState
 
 # Seat names used by the rulebook's examples (seats are 0-based).
@@ -69,7 +70,7 @@ def run(st: DragonState, *tasks: tuple[Any, ...]) -> DragonState:
     """Push ``tasks`` (the first given runs first) and advance to the next decision."""
     rules.push(st, *tasks)
     st._legal = None
-    rules.advance(st)
+    ENGINE.advance(st)
     return st
 
 

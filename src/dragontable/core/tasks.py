@@ -10,7 +10,8 @@ is costly, ``has_options[kind](state, task) -> bool`` may say whether there is a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from .state import State
@@ -24,14 +25,43 @@ def push(st: Any, *tasks: Task) -> None:
     st.tasks.extend(reversed(tasks))
 
 
+@dataclass(frozen=True)
+class Auto:
+    """An automatic task: ``run(state, task)`` carries it out (and may push others)."""
+
+    run: Callable[[Any, Task], None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision task: ``options(state, task) -> {notation: payload}`` lists its legal
+    actions, ``apply(state, task, payload)`` carries one out; where listing is costly,
+    ``has_options(state, task)`` says whether there is any."""
+
+    options: Callable[[Any, Task], Legal]
+    apply: Callable[[Any, Task, Any], None]
+    has_options: Callable[[Any, Task], bool] | None = None
+
+
+Flow = Mapping[str, Auto | Decision]
+"""A game's flow of play: every task kind and the rule that handles it."""
+
+
 class TaskEngine:
     """One game's task handlers and the loop that runs them."""
 
-    def __init__(self) -> None:
+    def __init__(self, flow: Flow | None = None) -> None:
         self.auto: dict[str, Callable[[Any, Task], None]] = {}
         self.options: dict[str, Callable[[Any, Task], Legal]] = {}
         self.apply: dict[str, Callable[[Any, Task, Any], None]] = {}
         self.has_options: dict[str, Callable[[Any, Task], bool]] = {}
+        for kind, step in (flow or {}).items():
+            if isinstance(step, Auto):
+                self.auto[kind] = step.run
+                continue
+            self.options[kind], self.apply[kind] = step.options, step.apply
+            if step.has_options is not None:
+                self.has_options[kind] = step.has_options
 
     def advance(self, st: Any) -> None:
         """Run automatic tasks until a decision with at least one legal option is on top.

@@ -11,13 +11,7 @@ from typing import Any
 from ...core.tasks import push
 from . import data as D
 from .rules import (
-    APPLY,
-    AUTO,
-    OPTIONS,
-    PREF,
     Legal,
-    move,
-    receive_tile,
     remove_resident,
     resident_options,
     turn_order,
@@ -196,20 +190,3 @@ def auto_final(st: DragonData, task: Task) -> None:
         log(st, "final.scored", seat=p.seat, persons=persons, monks=monks, money=money)
     st.round = D.ROUNDS + 1
     log(st, "game.over", ranking=st.ranking())
-
-
-AUTO.update(
-    owe=auto_owe,
-    events=auto_events,
-    event=auto_event,
-    wallcheck=auto_wallcheck,
-    decay=auto_decay,
-    scoring=auto_scoring,
-    final=auto_final,
-)
-OPTIONS.update(release=opt_release, drought=opt_drought)
-APPLY.update(release=apply_release, drought=apply_drought)
-
-from . import great_events  # noqa: E402,F401  (registers the Great Event tasks)
-
-__all__ = ["PREF", "move", "receive_tile"]

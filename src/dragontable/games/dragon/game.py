@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import data as D
-from . import events  # noqa: F401  (registers the event tasks)
 from .determinize import determinize
 from .explain import why_illegal
-from .rules import ENGINE
+from .flow import ENGINE
 from .setup import setup as _setup
 from .state import DragonData
 from .view import options_public, public_action, view

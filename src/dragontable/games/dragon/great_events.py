@@ -5,9 +5,6 @@ from __future__ import annotations
 from ...core.tasks import push
 from . import data as D
 from .rules import (
-    APPLY,
-    AUTO,
-    OPTIONS,
     PREF,
     Legal,
     move,
@@ -181,16 +178,3 @@ def apply_edict(st: DragonData, task: Task, code: str) -> None:
         move(st, seat, n)
     elif code == "F":
         p.rice += n
-
-
-AUTO["great"] = auto_great
-for _kind, _opt, _apply in (
-    ("quake", opt_quake, apply_quake),
-    ("quakefix", opt_quakefix, apply_quakefix),
-    ("flood", opt_flood, apply_flood),
-    ("tornado", opt_tornado, apply_tornado),
-    ("sunrise", opt_sunrise, apply_sunrise),
-    ("edict", opt_edict, apply_edict),
-):
-    OPTIONS[_kind] = _opt
-    APPLY[_kind] = _apply

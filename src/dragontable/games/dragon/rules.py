@@ -1,9 +1,10 @@
 """In the Year of the Dragon: the round flow and every player decision (reference §3-§4).
 
 The game is a stack of tasks (``state.tasks``, top = last). An automatic task runs and
-may push others; a decision task waits for its seat. ``OPTIONS[kind]`` lists a
-decision's legal actions as ``{notation: payload}``; ``APPLY[kind]`` carries one out.
-Events and the expansions' effects are in ``events.py``.
+may push others; a decision task waits for its seat. ``opt_<kind>`` lists a decision's
+legal actions as ``{notation: payload}``; ``apply_<kind>`` carries one out. Which function
+handles which task is in one table, ``flow.py``. Events and the expansions' effects are in
+``events.py`` and ``great_events.py``.
 """
 
 from __future__ import annotations
@@ -11,14 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.tasks import TaskEngine, push
+from ...core.tasks import push
 from . import data as D
 from .state import DragonData, Player, Task
 
 Legal = dict[str, Any]
-ENGINE = TaskEngine()
-AUTO, OPTIONS, APPLY = ENGINE.auto, ENGINE.options, ENGINE.apply
-advance, do = ENGINE.advance, ENGINE.do
 PREF = tuple(f"p{i}" for i in range(1, 64))
 
 
@@ -386,25 +384,3 @@ def apply_take(st: DragonData, task: Task, tile: str) -> None:
     st.supply[tile] -= 1
     st.log.append({"key": "dragon.person.taken", "seat": seat, "tile": tile})
     receive_tile(st, seat, tile)
-
-
-AUTO.update(
-    round=auto_round,
-    endround=auto_endround,
-    actions=auto_actions,
-    persons=auto_persons,
-    move=auto_move,
-)
-for _kind, _opt, _apply in (
-    ("init", opt_init, apply_init),
-    ("place", opt_place, apply_place),
-    ("full", opt_full, apply_full),
-    ("action", opt_action, apply_action),
-    ("floor", opt_floor, apply_floor),
-    ("privilege", opt_privilege, apply_privilege),
-    ("walltile", opt_walltile, apply_walltile),
-    ("card", opt_card, apply_card),
-    ("take", opt_take, apply_take),
-):
-    OPTIONS[_kind] = _opt
-    APPLY[_kind] = _apply

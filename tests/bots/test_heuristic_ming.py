@@ -13,7 +13,7 @@ from dragontable.bots.heuristics import evaluator
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.ming import data as D
-from dragontable.games.ming.engine import advance
+from dragontable.games.ming.flow import ENGINE
 from dragontable.games.ming.heuristic import evaluate, tile_value
 from dragontable.games.ming.state import NONE
 
@@ -36,7 +36,7 @@ def position(round: int, prince: str, space: dict[str, int], hand: list[str], *t
     scoring = [("scoring",)] if round in D.SCORING_ROUNDS else []
     st.tasks = [("endround",), *scoring, ("turns", 1), task]
     st._legal = None
-    advance(st)
+    ENGINE.advance(st)
     return st
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragontable import games
-from dragontable.games.ming.engine import advance
+from dragontable.games.ming.flow import ENGINE
 from dragontable.games.ming.state import NONE
 
 A, B, C, D = 0, 1, 2, 3
@@ -30,7 +30,7 @@ def at(st: Any, *tasks: tuple[Any, ...]) -> Any:
     """Put ``tasks`` on the stack (first runs first) and run to the next decision."""
     st.tasks = list(reversed(tasks))
     st._legal = None
-    advance(st)
+    ENGINE.advance(st)
     return st
 
 

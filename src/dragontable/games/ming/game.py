@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
-from .engine import ENGINE
 from .explain import why_illegal
+from .flow import ENGINE
 from .setup import setup as _setup
 from .state import MingData
 from .view import phase, public_action, view

@@ -2,8 +2,8 @@
 
 The game is a stack of tasks (``state.tasks``, top = last). An automatic task runs and
 may push others; a decision task ``(kind, seat, ...)`` waits for its seat.
-``OPTIONS[kind]`` lists a decision's legal actions as ``{notation: payload}``;
-``APPLY[kind]`` carries one out (the tables are in ``engine.py``). Scoring and the round
+``opt_<kind>`` lists a decision's legal actions as ``{notation: payload}``;
+``apply_<kind>`` carries one out (which handles which task: ``flow.py``). Scoring and the round
 end are in ``scoring.py``.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.tasks import Legal, push
 from . import data as D
-from .engine import AUTO, Legal, push, register
 from .scoring import gain_tile
 from .state import NONE, MingData, Task
 
@@ -297,16 +297,3 @@ def apply_deploy(st: MingData, task: Task, choice: tuple[int, bool]) -> None:
             st.open[d][ousted] += 1
             st.log.append({"key": "ming.cloister.ousted", "seat": ousted, "district": district})
         st.cloister[d] = seat
-
-
-AUTO.update(neutrals=auto_neutrals, round=auto_round, draw=auto_draw, turns=auto_turns)
-for _kind, _opt, _apply in (
-    ("prince", opt_prince, apply_prince),
-    ("neutral", opt_neutral, apply_neutral),
-    ("space", opt_space, apply_space),
-    ("card", opt_card, apply_card),
-    ("act", opt_act, apply_act),
-    ("moving", opt_moving, apply_moving),
-    ("deploy", opt_deploy, apply_deploy),
-):
-    register(_kind, _opt, _apply)

@@ -9,8 +9,8 @@ and the bonus, and the city is cleared. Then cloisters, and after round 6 the ti
 
 from __future__ import annotations
 
+from ...core.tasks import Legal, push
 from . import data as D
-from .engine import AUTO, Legal, push, register
 from .state import MingData, Task
 
 
@@ -298,19 +298,3 @@ def opt_start(st: MingData, task: Task) -> Legal:
 def apply_start(st: MingData, task: Task, seat: int) -> None:
     st.start_player = seat
     st.log.append({"key": "ming.start.chosen", "seat": seat, "chooser": task[1]})
-
-
-AUTO.update(
-    scoring=auto_scoring,
-    province=auto_province,
-    returns=auto_returns,
-    reveal=auto_reveal,
-    neutralcheck=auto_neutralcheck,
-    cityscore=auto_cityscore,
-    cloisters=auto_cloisters,
-    finaltiles=auto_finaltiles,
-    endround=auto_endround,
-)
-register("return", opt_return, apply_return)
-register("back", opt_back, apply_back)
-register("start", opt_start, apply_start)

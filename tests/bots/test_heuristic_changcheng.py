@@ -11,7 +11,7 @@ from dragontable.bots import default_bot, make_bot
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
-from dragontable.games.changcheng.engine import advance
+from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.heuristic import evaluate
 
 RED, BLUE = 0, 1
@@ -31,7 +31,7 @@ def position(walls: str, players: int = 2, **options: Any) -> Any:
         else:
             st.singles[OWNER[code[0]]] -= 1
     st.turn_no, st.tasks, st._legal = 4, [("begin", RED)], None
-    advance(st)
+    ENGINE.advance(st)
     return st
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from dragontable import games
 from dragontable.games.changcheng import data as D
-from dragontable.games.changcheng.engine import advance
+from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.state import CCData
 
 SEAT = {"R": 0, "G": 1, "B": 2, "P": 3, "N": D.NEUTRAL}
@@ -87,7 +87,7 @@ def start_turn(st: CCData, seat: int, turn_no: int = 5) -> None:
     st.turn_no = turn_no - 1
     st.tasks = [("begin", seat)]
     st._legal = None
-    advance(st)
+    ENGINE.advance(st)
 
 
 def play(st: Any, *actions: str) -> None:
@@ -100,7 +100,7 @@ def final_scoring(st: CCData) -> None:
     st.ended = "wall_full"
     st.tasks = [("final",)]
     st._legal = None
-    advance(st)
+    ENGINE.advance(st)
 
 
 def gains(before: list[int], st: CCData) -> list[int]:

@@ -16,7 +16,7 @@ from dragontable.core.messages import render, template
 from dragontable.core.rng import Rng
 from dragontable.games import replay
 from dragontable.games.changcheng import data as D
-from dragontable.games.changcheng.engine import ENGINE
+from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.rules import has_act
 
 from .helpers import new

@@ -186,3 +186,14 @@ def test_the_checks_find_a_cycle_and_skip_type_checking(tmp_path):
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.a\n"
     )
     assert find_cycle(import_graph(tmp_path, "pkg")) is None
+
+
+def test_no_module_is_imported_only_for_what_importing_it_does() -> None:
+    """A game is assembled from one flow table, not by imports that register handlers."""
+    found = [
+        f"{path.relative_to(SRC)}:{n}"
+        for path in sorted(SRC.rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if "import" in line and "noqa: F401" in line
+    ]
+    assert not found, "imports kept only for their side effects:\n" + "\n".join(found)

@@ -1,11 +1,13 @@
 """The task stack that drives every game's flow.
 
 A state holds ``tasks`` (top = last). An automatic task runs and may push others; a
-decision task waits for the seat in its second field. A game registers, per task
-kind, either ``auto[kind](state, task)`` or ``options[kind](state, task) -> {notation:
-payload}`` and ``apply[kind](state, task, payload)``. Where listing a decision's options
-is costly, ``has_options[kind](state, task) -> bool`` may say whether there is any
-(exactly ``bool(options[kind](state, task))``); the list is then built only when asked for.
+decision task waits for the seat in its second field. A game declares its flow once, as a
+table from task kind to :class:`Auto` ``(run)`` or :class:`Decision` ``(options, apply,
+has_options)`` (``games/<name>/flow.py``), and builds its :class:`TaskEngine` from it.
+``options(state, task) -> {notation: payload}`` lists a decision's legal actions and
+``apply(state, task, payload)`` carries one out; where listing is costly,
+``has_options(state, task) -> bool`` says whether there is any (exactly
+``bool(options(state, task))``) and the list is built only when asked for.
 """
 
 from __future__ import annotations

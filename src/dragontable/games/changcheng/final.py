@@ -15,7 +15,7 @@ from .data import (
     OWNER_NAMES,
     TOWER,
 )
-from .engine import AUTO, log
+from .logbook import log
 from .state import CCData, Task
 from .wall import double_starts, single_spaces, tower_spaces
 
@@ -132,6 +132,3 @@ def auto_final(st: CCData, task: Task) -> None:
 def ranking(st: CCData) -> list[int]:
     """Seats by score, highest first; equal scores keep seat order (they share a rank)."""
     return sorted(range(st.players), key=lambda s: -st.score[s])
-
-
-AUTO.update(final=auto_final)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules, scoring  # noqa: F401  (register the tasks)
 from .determinize import determinize
-from .engine import ENGINE
 from .explain import why_illegal
 from .final import ranking
+from .flow import ENGINE
 from .setup import setup as _setup
 from .state import CCData
 from .view import options_public, public_action, view

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.tasks import Legal, push
 from .data import DOUBLE, MAX_EXTENSIONS, NEUTRAL, SINGLE, TOWER, WEST
-from .engine import APPLY, AUTO, ENGINE, OPTIONS, Legal, log, push
 from .final import game_ends
+from .logbook import log
 from .state import CCData, Task
 from .wall import (
     double_starts,
@@ -305,20 +306,3 @@ def apply_extend(st: CCData, task: Task, payload: tuple[str, str]) -> None:
         st, "board.added", seat=task[1], side=side, end=end,
         reputation=[st.rep[p] for p in st.bd.side_provinces[side]],
     )  # fmt: skip
-
-
-AUTO.update(
-    begin=auto_begin, endturn=auto_endturn, reserve=auto_reserve, scout=auto_scout,
-    extendq=auto_extendq,
-)  # fmt: skip
-OPTIONS.update(
-    act=opt_act, second=opt_second, card2=opt_card2, cardwall=opt_cardwall,
-    reservechoice=opt_reservechoice, scoutchoice=opt_scoutchoice, neutral=opt_neutral,
-    extend=opt_extend,
-)  # fmt: skip
-ENGINE.has_options.update(act=has_act, neutral=has_neutral)
-APPLY.update(
-    act=apply_act, second=apply_second, card2=apply_card2, cardwall=apply_cardwall,
-    reservechoice=apply_reservechoice, scoutchoice=apply_scoutchoice, neutral=apply_neutral,
-    extend=apply_extend,
-)  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...core.tasks import Decision, Legal, push
 from .data import (
     BUILDER,
     BUILDER_A_DELTA,
@@ -27,7 +28,7 @@ from .data import (
     TRAITOR,
     WARRIOR,
 )
-from .engine import APPLY, AUTO, OPTIONS, Legal, log, push
+from .logbook import log
 from .state import Card, CCData, Task
 from .wall import unfinished
 
@@ -76,7 +77,7 @@ def auto_resolve(st: CCData, task: Task) -> None:
         log(st, "card.walls", seat=owner, walls=MASTER_WALLS, province=p)
         return
     decision = (kind, owner, p)
-    if OPTIONS[kind](st, decision):
+    if CARD_DECISIONS[kind].options(st, decision):
         push(st, decision)
     else:
         log(st, "card.no_effect", seat=owner, card=kind, province=p)
@@ -235,12 +236,12 @@ def auto_award(st: CCData, task: Task) -> None:
     )  # fmt: skip
 
 
-AUTO.update(complete=auto_complete, resolve=auto_resolve, award=auto_award)
-OPTIONS.update({
-    WARRIOR: opt_warrior, TRAITOR: opt_traitor, FLOOD: opt_ab, BUILDER: opt_ab,
-    MANDARIN: opt_mandarin, "swapwith": opt_swapwith,
-})  # fmt: skip
-APPLY.update({
-    WARRIOR: apply_warrior, TRAITOR: apply_traitor, FLOOD: apply_flood,
-    BUILDER: apply_builder, MANDARIN: apply_mandarin, "swapwith": apply_swapwith,
-})  # fmt: skip
+CARD_DECISIONS: dict[str, Decision] = {
+    WARRIOR: Decision(opt_warrior, apply_warrior),
+    TRAITOR: Decision(opt_traitor, apply_traitor),
+    FLOOD: Decision(opt_ab, apply_flood),
+    BUILDER: Decision(opt_ab, apply_builder),
+    MANDARIN: Decision(opt_mandarin, apply_mandarin),
+    "swapwith": Decision(opt_swapwith, apply_swapwith),
+}
+"""The decisions a revealed card asks for, by card (and the Mandarin's second step)."""

@@ -23,7 +23,7 @@ from ...core.options import LiveChoices, OptionSpec
 from ...core.rng import Rng
 from . import data as D
 from .boards import DEFAULT, load, names
-from .engine import log
+from .logbook import log
 from .state import CCData
 
 _SIDES = re.compile(r"^([0-9A-Z]+),([0-9A-Z]+)$")

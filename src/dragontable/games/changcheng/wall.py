@@ -8,8 +8,9 @@ Call it after pushing whatever the action does next, so that all of it runs firs
 
 from __future__ import annotations
 
+from ...core.tasks import push
 from .data import DOUBLE, KIND_NAMES, NEUTRAL, OBSERVATION, OWNER_NAMES, SINGLE, TOWER
-from .engine import log, push
+from .logbook import log
 from .state import CCData
 
 

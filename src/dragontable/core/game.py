@@ -1,4 +1,4 @@
-"""Game descriptors: the parameters of a game, separate from any state of it."""
+"""Game descriptors: what a game is, declared once as data, separate from any state of it."""
 
 from __future__ import annotations
 
@@ -11,16 +11,20 @@ from .options import OptionSpec, validate_options
 
 if TYPE_CHECKING:
     from .state import State
+    from .tasks import TaskState
 
 
 @dataclass(frozen=True)
 class Game:
-    """What a game is: its name, player counts, options and how to start one.
+    """What a game is, as data: its name, player counts, kind (chance, hidden
+    information), options, its state class (whose flow table runs it), notation, terminal
+    rendering, bot heuristic and the page's board.
 
-    ``new_state(players, seed, options)`` receives validated arguments.
-    ``parse_action(text)`` returns the canonical notation or raises ``NotationError``.
-    ``render_text(state, seat, names)`` draws the table for the terminal (seat's knowledge
-    only; ``names`` are the players' names by seat, or None for "Seat 1"…).
+    ``state`` is the game's state class; declaring the game binds the two
+    (``state.game``), so a state always knows its game. ``parse_action(text)`` returns
+    the canonical notation or raises ``NotationError``. ``render_text(state, seat,
+    names)`` draws the table for the terminal (seat's knowledge only; ``names`` are the
+    players' names by seat, or None for "Seat 1"…).
     """
 
     name: str
@@ -28,9 +32,14 @@ class Game:
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    new_state: Callable[[int, int, dict[str, Any]], State] = field(repr=False)
+    state: type[TaskState] = field(repr=False)
     parse_action: Callable[[str], str] = field(repr=False)
-    state_from_json: Callable[[dict[str, Any]], State] = field(repr=False)
+    chance: bool = True
+    """Whether chance plays a part (shuffles, draws, random setups)."""
+    hidden_information: bool = True
+    """Whether seats know different things (hands, face-down pieces, secret choices)."""
+    board: str | None = None
+    """The page's board module for this game (``web/board-<board>.js``); None: generic."""
     render_text: Callable[[State, int | None, list[str] | None], Any] | None = field(
         default=None, repr=False
     )
@@ -38,6 +47,17 @@ class Game:
     heuristic: str | None = field(default=None, repr=False)
     """The module of the game's heuristic for bots (``evaluate(state, seat)``), by name,
     imported only when a bot asks for it; None: the game has none (random bots only)."""
+
+    def __post_init__(self) -> None:
+        self.state.game = self
+
+    def new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        """A new game from validated arguments."""
+        return self.state.new(players, seed, options)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """The state a snapshot (``State.to_json``, envelope checked) describes."""
+        return self.state.from_snapshot(data)
 
     def validate(
         self, players: int, seed: int | None, options: Mapping[str, Any] | None

@@ -125,6 +125,9 @@ def game_info(name: str, lang: str = "en") -> dict[str, Any]:
         "label": template(f"{name}.title", lang) or game.title,
         "min_players": game.min_players,
         "max_players": game.max_players,
+        "chance": game.chance,
+        "hidden_information": game.hidden_information,
+        "board": game.board,
         "options": [
             {
                 "name": o.name,

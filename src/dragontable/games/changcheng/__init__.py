@@ -12,12 +12,11 @@ GAME = Game(
     min_players=2,
     max_players=4,
     options=OPTIONS,
-    new_state=ChangChengState.new,
+    state=ChangChengState,
     parse_action=parse_action,
-    state_from_json=ChangChengState.from_snapshot,
+    board="changcheng",
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
 )
-ChangChengState.game = GAME
 
 __all__ = ["GAME", "ChangChengState", "parse_action"]

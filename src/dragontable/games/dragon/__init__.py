@@ -12,12 +12,11 @@ GAME = Game(
     min_players=2,
     max_players=5,
     options=OPTIONS,
-    new_state=DragonState.new,
+    state=DragonState,
     parse_action=parse_action,
-    state_from_json=DragonState.from_snapshot,
+    board="dragon",
     render_text=render_text,
     heuristic="dragontable.games.dragon.heuristic",
 )
-DragonState.game = GAME
 
 __all__ = ["GAME", "DragonState", "parse_action"]

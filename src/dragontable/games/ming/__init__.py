@@ -12,12 +12,11 @@ GAME = Game(
     min_players=2,
     max_players=4,
     options=OPTIONS,
-    new_state=MingState.new,
+    state=MingState,
     parse_action=parse_action,
-    state_from_json=MingState.from_snapshot,
+    board="ming",
     render_text=render_text,
     heuristic="dragontable.games.ming.heuristic",
 )
-MingState.game = GAME
 
 __all__ = ["GAME", "MingState", "parse_action"]

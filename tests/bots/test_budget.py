@@ -249,8 +249,6 @@ def damaged(change: str) -> Any:
     ("change", "message"),
     [
         ("version", "version: expected 1"),
-        ("missing count", "cost_s.ming.3: missing"),
-        ("missing game", "cost_s.changcheng.2: missing"),
         ("negative", "cost_s.dragon.5.p90: expected positive finite"),
         ("zero", "cost_s.dragon.5.mean: expected positive finite"),
         ("text", "cost_s.dragon.5.p90: expected positive finite"),
@@ -265,6 +263,14 @@ def test_a_broken_data_file_is_a_clear_data_error(
 ) -> None:
     with pytest.raises(DataError, match=message):
         load_costs(write(tmp_path, damaged(change)))
+
+
+def test_a_game_without_measured_costs_may_have_time_budgets_only(tmp_path: Path) -> None:
+    data = good_data()
+    del data["cost_s"]["changcheng"]
+    del data["cost_s"]["ming"]["3"]
+    costs = load_costs(write(tmp_path, data))  # a new game need not be measured yet
+    assert ("changcheng", 2) not in costs.cost and ("ming", 2) in costs.cost
 
 
 @pytest.mark.parametrize("number", ["NaN", "Infinity"])

@@ -37,7 +37,7 @@ def test_games_lists_dragon_with_every_option(client: TestClient) -> None:
         ({"players": "two"}, "players"),
         ({"seats": ["human", "bot:genius"]}, "genius"),
         ({"seats": ["human", "bot:mcts:lots"]}, "mcts budget"),
-        ({"seats": ["human", "bot:mcts:100000s"]}, "or 10 s a move"),
+        ({"seats": ["human", "bot:mcts:100000s"]}, "at most 10 s"),
         ({"seats": ["human", "bot:mcts:900000"]}, f"at most {DRAGON_2P_MOST:,} iterations"),
         ({"seats": ["human", "bot:mcts:1s:8"]}, "one process"),
         ({"seats": ["human", "robot"]}, "seat 2"),

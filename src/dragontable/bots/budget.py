@@ -21,6 +21,7 @@ from typing import Any
 
 from .. import games
 from ..core.errors import DataError, OptionError
+from ..core.game import Game
 from . import parse_spec
 
 DATA_VERSION = 1
@@ -67,7 +68,8 @@ def _packaged() -> IterationCosts:
 
 
 def _parse(text: str, where: str) -> IterationCosts:
-    """Check and build the data: every game and player count, positive finite costs."""
+    """Check and build the data: whole player counts, positive finite costs (a game or
+    player count without an entry allows only time budgets)."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -84,11 +86,6 @@ def _parse(text: str, where: str) -> IterationCosts:
             if not players.isdigit():
                 raise _fail(where, key, "a player count must be a whole number")
             cost[game, int(players)] = _cost(entry, where, key)
-    for game in games.names():
-        g = games.get(game)
-        for count in range(g.min_players, g.max_players + 1):
-            if (game, count) not in cost:
-                raise _fail(where, f"cost_s.{game}.{count}", "missing")
     return IterationCosts(measured_with, machine, cost)
 
 
@@ -120,14 +117,26 @@ def _fail(where: str, key: str, problem: str) -> DataError:
     return DataError(f"iteration cost file {where}: {key}: {problem}")
 
 
-def iteration_cost(game: str, players: int) -> IterationCost:
-    """The measured cost of one iteration of ``game`` at ``players``; OptionError if none."""
+def _check_players(game: str, players: int) -> Game:
+    """The game ``game``; OptionError for an unknown game or a player count it has not."""
     g = games.get(game)
     if not g.min_players <= players <= g.max_players:
         raise OptionError(
             f"{g.title} is for {g.min_players}-{g.max_players} players, not {players}"
         )
-    return load_costs().cost[g.name, players]
+    return g
+
+
+def iteration_cost(game: str, players: int) -> IterationCost:
+    """The measured cost of one iteration of ``game`` at ``players``; OptionError if none."""
+    g = _check_players(game, players)
+    found = load_costs().cost.get((g.name, players))
+    if found is None:
+        raise OptionError(
+            f"no iteration cost is measured for {players}-player {g.title}: "
+            "give the search a time budget instead (mcts:2s)"
+        )
+    return found
 
 
 def max_iterations(game: str, players: int, max_seconds: float) -> int:
@@ -151,13 +160,17 @@ def check_bot_budget(spec: str, game: str, players: int, max_seconds: float) -> 
     a time budget above it, iterations whose measured p90 cost exceeds it, or more than
     one process."""
     parsed = parse_spec(spec)
-    most = max_iterations(game, players, max_seconds)
+    _check_seconds(max_seconds)
+    _check_players(game, players)
     if parsed.processes > 1:
         raise OptionError(f"bot {spec!r}: one process a bot on this server, not {parsed.processes}")
-    limit = limit_text(game, players, max_seconds)
     if parsed.seconds is not None and parsed.seconds > max_seconds:
-        raise OptionError(f"bot {spec!r}: {parsed.seconds:g} s a move; {limit}")
-    if parsed.iterations is not None and parsed.iterations > most:
+        raise OptionError(f"bot {spec!r}: {parsed.seconds:g} s a move; at most {max_seconds:g} s")
+    if parsed.iterations is None:
+        return
+    most = max_iterations(game, players, max_seconds)
+    limit = limit_text(game, players, max_seconds)
+    if parsed.iterations > most:
         expected = parsed.iterations * iteration_cost(game, players).p90
         raise OptionError(f"bot {spec!r}: about {expected:.1f} s a move; {limit}")
 

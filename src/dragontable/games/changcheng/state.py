@@ -4,6 +4,10 @@ The flow of play lives in ``rules.py``/``scoring.py``; this module only holds da
 Per-seat holdings are parallel lists indexed by seat. Every value stored in a dict or
 list is immutable (ints, strings, tuples), so copying is a handful of shallow copies.
 
+Each field is declared once with how it is copied and stored (``core.fields``); the
+boards ``bd`` and the wall geometry ``geo`` are not stored: they come from the options'
+board file and ``layout`` (see :class:`CCBoards`).
+
 * ``seg[space] = (owner, kind, destroyed)``: owner a seat or ``NEUTRAL``, kind
   ``s``/``d``/``t`` (single, double half, tower).
 * ``cards[province] = ((owner, card), ...)``: face-down cards in placement order.
@@ -15,8 +19,9 @@ list is immutable (ints, strings, tuples), so copying is a handful of shallow co
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import TYPE_CHECKING, Annotated, Any, Self
 
+from ...core.fields import LIST, RNG, SHARED, TASKS, TUPLE, Field, state_fields
 from ...core.rng import Rng
 from ...core.tasks import TaskState
 from .boards import Boards, Geometry, load
@@ -24,53 +29,142 @@ from .boards import Boards, Geometry, load
 Task = tuple[Any, ...]
 Card = tuple[int, str]
 Segment = tuple[int, str, bool]
+Resolution = tuple[str, tuple[Card, ...], int, tuple[int, ...]]
 
 
-class CCData(TaskState):
-    """Fields and copying of a Chang Cheng state; behaviour is added by ``ChangChengState``."""
+def _cards(data: list[list[Any]]) -> tuple[Card, ...]:
+    return tuple((int(o), str(c)) for o, c in data)
 
-    __slots__ = (
-        "bd", "geo", "layout", "seg", "reserved", "rep", "threat", "face_up", "known",
-        "cards", "scored", "rep_supply", "threat_supply", "threat_gone", "stock",
-        "emperor", "extensions", "events", "neutral", "start", "active", "turn_no",
-        "hands", "gone", "singles", "double", "tower", "score", "by", "rule", "res",
-        "tasks", "rng", "ended",
-    )  # fmt: skip
+
+def _res_json(res: Resolution | None) -> list[Any] | None:
+    if res is None:
+        return None
+    province, pending, delta, virtual = res
+    return [province, [list(c) for c in pending], delta, list(virtual)]
+
+
+def _res_from_json(d: list[Any] | None) -> Resolution | None:
+    if d is None:
+        return None
+    province, pending, delta, virtual = d
+    return str(province), _cards(pending), int(delta), tuple(int(v) for v in virtual)
+
+
+# Presets are module-level names: a lambda written inside an annotation cannot see this
+# module's names (``typing.get_type_hints`` evaluates a class's annotations with the class
+# namespace as globals), so the declarations below only name these.
+INT = Field(load=int)
+"""A number, read back as an ``int``."""
+INTS = Field("{v}.copy()", list, lambda d: [int(x) for x in d])
+"""A list of numbers."""
+BOOLS = Field("{v}.copy()", list, lambda d: [bool(x) for x in d])
+"""A list of flags."""
+COUNTS = Field("{v}.copy()", dict, lambda d: {k: int(v) for k, v in d.items()})
+"""A dict of numbers."""
+ROWS = Field("{v}.copy()", lambda v: [list(x) for x in v], lambda d: [tuple(x) for x in d])
+"""A list of tuples."""
+TUPLE_VALUES = Field(
+    "{v}.copy()",
+    lambda v: {k: list(x) for k, x in v.items()},
+    lambda d: {k: tuple(x) for k, x in d.items()},
+)
+"""A dict of tuples."""
+SEGMENTS = Field(
+    "{v}.copy()",
+    lambda v: {k: list(x) for k, x in v.items()},
+    lambda d: {k: (int(o), str(kind), bool(x)) for k, (o, kind, x) in d.items()},
+)
+"""``seg``: a dict of ``(owner, kind, destroyed)``."""
+TOKENS = Field(
+    "{v}.copy()", dict, lambda d: {k: None if v is None else int(v) for k, v in d.items()}
+)
+"""``threat``: a dict of token values or ``None``."""
+CARDS = Field(
+    "{v}.copy()",
+    lambda v: {k: [list(c) for c in x] for k, x in v.items()},
+    lambda d: {k: _cards(x) for k, x in d.items()},
+)
+"""``cards``: a dict of tuples of ``(owner, card)``."""
+GONE_TOKENS = Field(
+    "{v}", lambda v: [list(x) for x in v], lambda d: tuple((str(r), int(n)) for r, n in d)
+)
+"""``threat_gone``: a tuple of ``(region, value)``, never changed in place."""
+SOURCES = Field(
+    "[x.copy() for x in {v}]",
+    lambda v: [dict(x) for x in v],
+    lambda d: [{str(k): int(n) for k, n in x.items()} for x in d],
+)
+"""``by``: per seat, a dict of points by source."""
+RESOLUTION = Field("{v}", _res_json, _res_from_json)
+"""``res``: the scoring in progress (a tuple, never changed in place) or ``None``."""
+
+
+class CCBoards(TaskState):
+    """The board file in play (``bd``) and the wall geometry of ``layout`` (``geo``):
+    shared by copies and left out of the snapshot, which rebuilds them from the options'
+    ``boards_file`` and ``layout``."""
+
+    __slots__ = ("bd", "geo")
 
     bd: Boards
     geo: Geometry
-    layout: tuple[str, ...]
-    seg: dict[str, Segment]
-    reserved: dict[str, int]
-    rep: dict[str, int]
-    threat: dict[str, int | None]
-    face_up: set[str]
-    known: dict[str, tuple[int, ...]]
-    cards: dict[str, tuple[Card, ...]]
-    scored: list[str]
-    rep_supply: tuple[int, ...]
-    threat_supply: tuple[int, ...]
-    threat_gone: tuple[tuple[str, int], ...]
-    stock: tuple[str, ...]
-    emperor: int
-    extensions: int
-    events: tuple[str, ...]
-    neutral: int
-    start: int
-    active: int
-    turn_no: int
-    hands: list[tuple[str, ...]]
-    gone: list[tuple[str, ...]]
-    singles: list[int]
-    double: list[bool]
-    tower: list[bool]
-    score: list[int]
-    by: list[dict[str, int]]
-    rule: tuple[str, tuple[str, ...]] | None
-    res: tuple[str, tuple[Card, ...], int, tuple[int, ...]] | None
-    tasks: list[Task]
-    rng: Rng
-    ended: str | None
+
+
+@state_fields
+class CCData(CCBoards):
+    """Fields of a Chang Cheng state, each with how it is copied and stored
+    (``core.fields``); behaviour is added by ``ChangChengState``."""
+
+    layout: Annotated[tuple[str, ...], TUPLE]
+    seg: Annotated[dict[str, Segment], SEGMENTS]
+    reserved: Annotated[dict[str, int], COUNTS]
+    rep: Annotated[dict[str, int], COUNTS]
+    threat: Annotated[dict[str, int | None], TOKENS]
+    face_up: Annotated[set[str], Field("{v}.copy()", sorted, set)]
+    known: Annotated[dict[str, tuple[int, ...]], TUPLE_VALUES]
+    cards: Annotated[dict[str, tuple[Card, ...]], CARDS]
+    scored: Annotated[list[str], LIST]
+    rep_supply: Annotated[tuple[int, ...], TUPLE]
+    threat_supply: Annotated[tuple[int, ...], TUPLE]
+    threat_gone: Annotated[tuple[tuple[str, int], ...], GONE_TOKENS]
+    stock: Annotated[tuple[str, ...], TUPLE]
+    emperor: Annotated[int, INT]
+    extensions: Annotated[int, INT]
+    events: Annotated[tuple[str, ...], TUPLE]
+    neutral: Annotated[int, INT]
+    start: Annotated[int, INT]
+    active: Annotated[int, INT]
+    turn_no: Annotated[int, INT]
+    hands: Annotated[list[tuple[str, ...]], ROWS]
+    gone: Annotated[list[tuple[str, ...]], ROWS]
+    singles: Annotated[list[int], INTS]
+    double: Annotated[list[bool], BOOLS]
+    tower: Annotated[list[bool], BOOLS]
+    score: Annotated[list[int], INTS]
+    by: Annotated[list[dict[str, int]], SOURCES]
+    rule: Annotated[tuple[str, tuple[str, ...]] | None, TUPLE]
+    res: Annotated[Resolution | None, RESOLUTION]
+    tasks: Annotated[list[Task], TASKS]
+    rng: Annotated[Rng, RNG]
+    ended: Annotated[str | None, SHARED]
+
+    if TYPE_CHECKING:  # generated by ``state_fields``
+
+        def _copy_fields(self) -> Self: ...
+        def _restore_fields(self, d: dict[str, Any]) -> None: ...
+
+    def _copy(self) -> Self:
+        """The generated copy, plus the shared boards and geometry."""
+        s = self._copy_fields()
+        s.bd, s.geo = self.bd, self.geo
+        return s
+
+    def _restore(self, d: dict[str, Any]) -> None:
+        """The generated restore, with the boards from the options and the geometry of
+        the restored ``layout``."""
+        self.bd = load(self.options["boards_file"])
+        self._restore_fields(d)
+        self.geo = self.bd.geometry(self.layout)
 
     def set_layout(self, layout: tuple[str, ...]) -> None:
         self.layout = layout
@@ -82,121 +176,3 @@ class CCData(TaskState):
             self.score[seat] += n
             by = self.by[seat]
             by[source] = by.get(source, 0) + n
-
-    def _copy(self) -> Self:
-        s = type(self).__new__(type(self))
-        s.players, s.seed, s.options = self.players, self.seed, self.options
-        s.history = self.history.copy()
-        s.log = self.log.copy()
-        s._legal = self._legal
-        s.bd, s.geo, s.layout = self.bd, self.geo, self.layout
-        s.seg = self.seg.copy()
-        s.reserved = self.reserved.copy()
-        s.rep = self.rep.copy()
-        s.threat = self.threat.copy()
-        s.face_up = self.face_up.copy()
-        s.known = self.known.copy()
-        s.cards = self.cards.copy()
-        s.scored = self.scored.copy()
-        s.rep_supply, s.threat_supply = self.rep_supply, self.threat_supply
-        s.threat_gone, s.stock = self.threat_gone, self.stock
-        s.emperor, s.extensions, s.events = self.emperor, self.extensions, self.events
-        s.neutral, s.start = self.neutral, self.start
-        s.active, s.turn_no = self.active, self.turn_no
-        s.hands = self.hands.copy()
-        s.gone = self.gone.copy()
-        s.singles = self.singles.copy()
-        s.double = self.double.copy()
-        s.tower = self.tower.copy()
-        s.score = self.score.copy()
-        s.by = [d.copy() for d in self.by]
-        s.rule, s.res = self.rule, self.res
-        s.tasks = self.tasks.copy()
-        s.rng = self.rng.clone()
-        s.ended = self.ended
-        return s
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "layout": list(self.layout),
-            "seg": {k: list(v) for k, v in self.seg.items()},
-            "reserved": dict(self.reserved),
-            "rep": dict(self.rep),
-            "threat": dict(self.threat),
-            "face_up": sorted(self.face_up),
-            "known": {k: list(v) for k, v in self.known.items()},
-            "cards": {k: [list(c) for c in v] for k, v in self.cards.items()},
-            "scored": list(self.scored),
-            "rep_supply": list(self.rep_supply),
-            "threat_supply": list(self.threat_supply),
-            "threat_gone": [list(x) for x in self.threat_gone],
-            "stock": list(self.stock),
-            "emperor": self.emperor,
-            "extensions": self.extensions,
-            "events": list(self.events),
-            "neutral": self.neutral,
-            "start": self.start,
-            "active": self.active,
-            "turn_no": self.turn_no,
-            "hands": [list(h) for h in self.hands],
-            "gone": [list(g) for g in self.gone],
-            "singles": list(self.singles),
-            "double": list(self.double),
-            "tower": list(self.tower),
-            "score": list(self.score),
-            "by": [dict(d) for d in self.by],
-            "rule": None if self.rule is None else [self.rule[0], list(self.rule[1])],
-            "res": None if self.res is None else _res_json(self.res),
-            "tasks": [list(t) for t in self.tasks],
-            "rng": self.rng.state,
-            "ended": self.ended,
-        }
-
-    def _restore(self, d: dict[str, Any]) -> None:
-        self.bd = load(self.options["boards_file"])
-        self.set_layout(tuple(d["layout"]))
-        self.seg = {k: (int(o), str(kind), bool(x)) for k, (o, kind, x) in d["seg"].items()}
-        self.reserved = {k: int(v) for k, v in d["reserved"].items()}
-        self.rep = {k: int(v) for k, v in d["rep"].items()}
-        self.threat = {k: None if v is None else int(v) for k, v in d["threat"].items()}
-        self.face_up = set(d["face_up"])
-        self.known = {k: tuple(v) for k, v in d["known"].items()}
-        self.cards = {k: tuple((int(o), str(c)) for o, c in v) for k, v in d["cards"].items()}
-        self.scored = list(d["scored"])
-        self.rep_supply = tuple(d["rep_supply"])
-        self.threat_supply = tuple(d["threat_supply"])
-        self.threat_gone = tuple((str(r), int(v)) for r, v in d["threat_gone"])
-        self.stock = tuple(d["stock"])
-        self.emperor, self.extensions = int(d["emperor"]), int(d["extensions"])
-        self.events = tuple(d["events"])
-        self.neutral, self.start = int(d["neutral"]), int(d["start"])
-        self.active, self.turn_no = int(d["active"]), int(d["turn_no"])
-        self.hands = [tuple(h) for h in d["hands"]]
-        self.gone = [tuple(g) for g in d["gone"]]
-        self.singles = [int(x) for x in d["singles"]]
-        self.double = [bool(x) for x in d["double"]]
-        self.tower = [bool(x) for x in d["tower"]]
-        self.score = [int(x) for x in d["score"]]
-        self.by = [{str(k): int(v) for k, v in x.items()} for x in d["by"]]
-        rule = d["rule"]
-        self.rule = None if rule is None else (rule[0], tuple(rule[1]))
-        res = d["res"]
-        self.res = None if res is None else _res_from_json(res)
-        self.tasks = [tuple(_untuple(x) for x in t) for t in d["tasks"]]
-        self.rng = Rng(int(d["rng"]))
-        self.ended = d["ended"]
-
-
-def _res_json(res: tuple[str, tuple[Card, ...], int, tuple[int, ...]]) -> list[Any]:
-    province, pending, delta, virtual = res
-    return [province, [list(c) for c in pending], delta, list(virtual)]
-
-
-def _res_from_json(d: list[Any]) -> tuple[str, tuple[Card, ...], int, tuple[int, ...]]:
-    province, pending, delta, virtual = d
-    cards = tuple((int(o), str(c)) for o, c in pending)
-    return str(province), cards, int(delta), tuple(int(v) for v in virtual)
-
-
-def _untuple(x: Any) -> Any:
-    return tuple(x) if isinstance(x, list) else x

@@ -10,6 +10,7 @@ from .errors import OptionError
 from .options import OptionSpec, validate_options
 
 if TYPE_CHECKING:
+    from .choices import Describer
     from .state import State
 
 
@@ -35,6 +36,9 @@ class Game:
         default=None, repr=False
     )
     """``render_text(state, seat, names)``: the table as ``seat`` sees it, a rich renderable."""
+    describe_choices: Describer | None = field(default=None, repr=False)
+    """``describe_choices(state, seat, lang, names)``: the legal actions for a page (see
+    ``core.choices``); None: the notation is the label and nothing has a board target."""
 
     def validate(
         self, players: int, seed: int | None, options: Mapping[str, Any] | None

@@ -1,6 +1,7 @@
 """Chang Cheng — The Great Chinese Wall (Walter Obert, 2007), for 2-4 players."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import ChangChengState
 from .notation import parse_action
 from .render import render_text
@@ -16,6 +17,7 @@ GAME = Game(
     parse_action=parse_action,
     state_from_json=ChangChengState.from_snapshot,
     render_text=render_text,
+    describe_choices=choices,
 )
 ChangChengState.game = GAME
 

@@ -1,6 +1,7 @@
 """In the Year of the Dragon (Stefan Feld): 2007 and 2017 editions, Great Wall, Great Events."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import DragonState
 from .notation import parse_action
 from .render import render_text
@@ -16,6 +17,7 @@ GAME = Game(
     parse_action=parse_action,
     state_from_json=DragonState.from_snapshot,
     render_text=render_text,
+    describe_choices=choices,
 )
 DragonState.game = GAME
 

@@ -1,6 +1,7 @@
 """Ming Dynasty (Robert F. Watson, 2007): princes, province spaces, cities and cloisters."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import MingState
 from .notation import parse_action
 from .render import render_text
@@ -16,6 +17,7 @@ GAME = Game(
     parse_action=parse_action,
     state_from_json=MingState.from_snapshot,
     render_text=render_text,
+    describe_choices=choices,
 )
 MingState.game = GAME
 

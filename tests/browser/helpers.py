@@ -59,10 +59,11 @@ def is_over(page: Page) -> bool:
 
 
 def click_action(page: Page, rng: random.Random) -> str:
-    """Click one of the legal-action buttons at random and wait for the server's update."""
+    """Click one of the legal-action buttons at random and wait for the server's update;
+    return its action (the notation in ``data-action``; the button shows its label)."""
     buttons = page.locator("#actions button")
     handle = buttons.nth(rng.randrange(buttons.count())).element_handle()
-    action = handle.inner_text()
+    action = str(handle.get_attribute("data-action"))
     handle.click()
     # Every update redraws #actions, so the clicked button leaves the document.
     page.wait_for_function("button => !button.isConnected", arg=handle)

@@ -46,3 +46,34 @@ def test_legal_board_elements_are_styled(client: TestClient) -> None:
 
 def test_an_unknown_board_is_not_found(client: TestClient) -> None:
     assert client.get("/static/board-chess.js").status_code == 404
+
+
+# The verbs of the games' notations: a string that starts with one and goes on with a value
+# builds notation, which only the server does (the page gets choices with their actions).
+NOTATION_VERBS = (
+    "pick", "refill", "floor", "privilege", "wall", "card", "take", "place", "replace", "decline",
+    "release", "quake", "flood", "discard", "sunrise", "edict", "prince", "neutral", "space",
+    "dragon", "move", "stop", "stay", "pass", "deploy", "return", "back", "start", "two-singles",
+    "two-cards", "card-single", "double", "tower", "single", "reserve", "scout", "no-scout",
+    "no-neutral", "extend", "cancel", "destroy", "remove", "builder", "swap", "no-swap", "with",
+)  # fmt: skip
+BUILT = re.compile(
+    rf"`(?:{'|'.join(NOTATION_VERBS)}) [^`]*\$\{{"  # `take ${tile}`
+    rf"|[\"'](?:{'|'.join(NOTATION_VERBS)}) [\"']\s*\+"  # "take " + tile
+    r"|@\$\{"  # `${card}@${group}`
+)
+
+
+@pytest.mark.parametrize(
+    "path", ["/static/table.js", *(f"/static/board-{g}.js" for g in games.names())]
+)
+def test_the_page_builds_no_notation(client: TestClient, path: str) -> None:
+    source = served_js(client, path)
+    assert BUILT.findall(source) == [], path
+    assert not re.search(r"\blegal_actions\b|ctx\.legal\b|\bargsOf\b", source), path
+
+
+def test_the_notation_check_finds_built_notation() -> None:
+    for built in ("`take ${tile}`", "`${card}@${i + 1}`", '"cancel " + colour', "`move ${d} ${c}`"):
+        assert BUILT.search(built), built
+    assert not BUILT.search("`M${x} ${y} L${x + 1}`") and not BUILT.search('t("board.x", { n })')

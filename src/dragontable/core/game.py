@@ -10,6 +10,7 @@ from .errors import OptionError
 from .options import OptionSpec, validate_options
 
 if TYPE_CHECKING:
+    from .choices import Describer
     from .state import State
     from .tasks import TaskState
 
@@ -44,6 +45,9 @@ class Game:
         default=None, repr=False
     )
     """``render_text(state, seat, names)``: the table as ``seat`` sees it, a rich renderable."""
+    describe_choices: Describer | None = field(default=None, repr=False)
+    """``describe_choices(state, seat, lang, names)``: the legal actions for a page (see
+    ``core.choices``); None: the notation is the label and nothing has a board target."""
     heuristic: str | None = field(default=None, repr=False)
     """The module of the game's heuristic for bots (``evaluate(state, seat)``), by name,
     imported only when a bot asks for it; None: the game has none (random bots only)."""

@@ -9,8 +9,10 @@ marked "game hook".
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
+from .choices import Choice, plain
 from .errors import IllegalAction, NotationError, OptionError, RecordError
 from .game import Game
 
@@ -114,6 +116,18 @@ class State:
         if legal is None:
             legal = self._legal = self._legal_map()
         return list(legal)
+
+    def choices(
+        self, seat: int | None, lang: str = "en", names: Sequence[str] | None = None
+    ) -> list[Choice]:
+        """The legal actions of ``seat`` described for a page, in ``lang`` (``core.choices``):
+        each with its board target and label; empty unless ``seat`` is the seat to move."""
+        if seat is None or seat != self.current_player:
+            return []
+        describe = self.game.describe_choices
+        if describe is None:
+            return plain(self.legal_actions())
+        return describe(self, seat, lang, names)
 
     def is_legal(self, action: str) -> bool:
         try:

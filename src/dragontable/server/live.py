@@ -223,6 +223,7 @@ class LiveTable:
             "your_turn": mine,
             "prompt": prompt and {**prompt, "text": render(prompt, conn.lang, names)},
             "legal_actions": st.legal_actions() if mine else [],
+            "choices": st.choices(seat, conn.lang, names) if mine else [],
             "view": st.view(seat),
             "log": [{"text": render(e, conn.lang, names), "entry": e} for e in entries],
             "actions": seen,

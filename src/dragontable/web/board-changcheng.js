@@ -1,12 +1,14 @@
 // Chang Cheng: an SVG board drawn from one seat's view (nothing else).
 // The wall runs west → east through the board sides of the layout, two sides per row:
 // Mongol regions to the north (threat tokens), wall spaces, Chinese provinces to the south
-// (reputation tokens, face-down cards). When several kinds of action target the same spaces,
-// a row of mode chips picks the one that clicks on the board.
+// (reputation tokens, face-down cards). Target ids (games/changcheng/choices.py): space:<S>,
+// province:<P>, region:<R>, extend:<side>:<end>, pending:<colour>:<card>. Choices on spaces and
+// provinces carry a mode (several may target one space): a row of mode chips picks the one that
+// clicks on the board, and the hand picks the card a province choice lays.
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
-import { INK, LINE, MUTED, NEUTRAL_COLOUR, argsOf, bind, chip, context, fitText, list, seatMarker, seatName, seatPanel,
-  term, text, textWidth, title } from "/static/board-common.js";
+import { INK, LINE, MUTED, NEUTRAL_COLOUR, NOT_MINE, bind, chip, choicesOf, context, fitText, list, seatMarker, seatName,
+  seatPanel, targetId, term, text, textWidth, title } from "/static/board-common.js";
 
 // Words: t() keys board.changcheng.* and the game's terms (term(): board.changcheng.term.*).
 // Board sides, spaces, regions and provinces keep their names (A, A.3, A-1): the log shows them so.
@@ -20,8 +22,6 @@ const CARD_MARKS = { warrior: "board.changcheng.mark.warrior", traitor: "board.c
   mandarin: "board.changcheng.mark.mandarin" };
 const word = (code) => term("changcheng", code);
 
-const SPACE_VERBS = ["two-singles", "double", "tower", "single", "reserve", "neutral", "destroy", "swap", "with"];
-const CARD_VERBS = ["two-cards", "card-single", "card"];
 const W = 1000, X0 = 10, SIDE_W = 485, SIDE_GAP = 10, ROW_H = 226;
 const SPACE_Y = 62, SPACE_H = 40, PROV_Y = 110, PROV_H = 92, HEAD_H = 70;
 const STONE = "#e9e4d8";
@@ -37,16 +37,18 @@ function ownerSeat(view, owner) {
 function cardMark(card) { return card in CARD_MARKS ? t(CARD_MARKS[card]) : card.slice(0, 2); }
 function cardWord(card) { return word(card); }
 
-// Verbs of the legal actions that target a space or a province, and the mode in force.
+// The modes of the choices on spaces and provinces (the server's codes), and the mode in force.
 function modes(ctx) {
-  const verbs = [...new Set(ctx.legal.map((a) => a.split(" ")[0]))];
-  const list = verbs.filter((v) => SPACE_VERBS.includes(v) || CARD_VERBS.includes(v));
+  const list = [...new Set(ctx.choices.filter((c) => c.mode).map((c) => c.mode))];
   if (!list.includes(choice.verb)) choice.verb = list[0] || null;
-  if (CARD_VERBS.includes(choice.verb)) {
-    const cards = [...new Set(argsOf(ctx, choice.verb).map(([c]) => c))];
-    if (!cards.includes(choice.card)) choice.card = cards[0] || null;
-  }
+  const cards = playableCards(ctx);
+  if (!cards.includes(choice.card)) choice.card = cards[0] || null;
   return list;
+}
+
+// The cards that the mode in force lays in a province (none for a mode on spaces).
+function playableCards(ctx) {
+  return [...new Set(ctx.choices.filter((c) => c.mode === choice.verb && c.card).map((c) => c.card))];
 }
 
 function spaceX(pos, x) { return x + 4 + (pos - 1) * ((SIDE_W - 8) / 13); }
@@ -80,7 +82,7 @@ function region(view, r, o, names, ctx) {
   r.scouted_by.forEach((s, k) => g.append(title(seatMarker(x1 + 12 + k * 20, o.y + 42, s, 8),
     t("board.changcheng.scouted", { name: seatName(names, s) }))));
   title(g, t("board.changcheng.region", { region: r.region }));
-  bind(g, `scout ${r.region}`, ctx) || bind(g, `remove ${r.region}`, ctx);
+  bind(g, targetId("region", r.region), ctx);
   return g;
 }
 
@@ -131,7 +133,7 @@ function space(view, entry, o, names, ctx) {
     words.push(t("board.changcheng.reserved", { name: seatName(names, entry.reserved_for) }));
   }
   title(g, words.join(" · "));
-  if (SPACE_VERBS.includes(choice.verb)) bind(g, `${choice.verb} ${entry.space}`, ctx);
+  bind(g, targetId("space", entry.space), ctx, (c) => c.mode === choice.verb);
   return g;
 }
 
@@ -162,7 +164,7 @@ function province(view, p, o, names, ctx) {
   }
   p.cards.forEach((c, k) => g.append(provinceCard(x1 + 6 + k * 29, y + 50, c, view, ctx)));
   title(g, t("board.changcheng.province", { province: p.province }));
-  if (CARD_VERBS.includes(choice.verb) && choice.card) bind(g, `${choice.verb} ${choice.card} ${p.province}`, ctx);
+  bind(g, targetId("province", p.province), ctx, (c) => c.mode === choice.verb && c.card === choice.card);
   return g;
 }
 
@@ -217,11 +219,11 @@ function modeRow(list, ctx, redraw) {
     g.append(c);
     x += w + 6;
   }
-  for (const [side, end] of argsOf(ctx, "extend")) {
+  for (const { side, end, target } of choicesOf(ctx, "extend")) {
     const label = t(end === "west" ? "board.changcheng.extend_west" : "board.changcheng.extend_east", { side });
     const c = chip(end === "west" ? x : W - 150, 34, 140, 24, label, { size: 12 });
     title(c, t("board.changcheng.extend", { side }));
-    bind(c, `extend ${side} ${end}`, ctx);
+    bind(c, target, ctx);
     g.append(c);
     if (end === "west") x += 146;
   }
@@ -244,7 +246,7 @@ function scoringBox(view, names, ctx, y) {
     const node = chip(x, y + 8, 86, 30, cardWord(c.card), { size: 12, fill: "#fff" });
     node.append(seatMarker(x + 10, y + 23, c.seat, 7));
     title(node, `${seatName(names, c.seat)}: ${cardWord(c.card)}`);
-    bind(node, `cancel ${colour}:${c.card}`, ctx);
+    bind(node, targetId("pending", colour, c.card), ctx);
     g.append(node);
   });
   return g;
@@ -258,7 +260,7 @@ function handRow(x, y, w, p, ctx, redraw) {
     return g;
   }
   const cw = Math.min(78, w / Math.max(p.hand.length, 1));
-  const playable = CARD_VERBS.includes(choice.verb) ? new Set(argsOf(ctx, choice.verb).map(([c]) => c)) : new Set();
+  const playable = new Set(playableCards(ctx));
   p.hand.forEach((card, k) => {
     const c = chip(x + k * cw, y, cw - 4, 30, cw < 70 ? cardMark(card) : cardWord(card), { size: 12 });
     title(c, cardWord(card));
@@ -282,7 +284,7 @@ function playerPanel(view, p, names, mySeat, x, y, w, ctx, redraw) {
   const gone = p.revealed.map(cardMark).join(" ");
   g.append(title(fitText(x + 10, y + 94, t("board.changcheng.played", { cards: gone || "—" }), w - 20,
     { "font-size": 13, fill: MUTED }), list(p.revealed.map(cardWord))));
-  g.append(handRow(x + 10, y + 108, w - 20, p, p.seat === mySeat ? ctx : context(null), redraw));
+  g.append(handRow(x + 10, y + 108, w - 20, p, p.seat === mySeat ? ctx : NOT_MINE, redraw));
   return g;
 }
 

@@ -1,9 +1,12 @@
 // Helpers shared by the SVG boards: text, seat markers and clickable legal actions.
 //
 // Board contract: draw(view, names, mySeat, ctx) -> element, where
-// ctx = { legal: [notation strings legal for me now], act: (notation) => void }.
-// An element bound to a legal action gets class "legal" and data-action="<notation>";
-// clicking it (or Enter/Space when focused) calls ctx.act(notation).
+// ctx = { choices: [the server's choices for me now], act: (action) => void }.
+// A choice is { action, target, kind, label, ... } (core/choices.py): the board never builds
+// notation. It puts target ids on its elements (data-target, the ids each game lists in its
+// choices.py) and binds an element to a choice that targets it: class "legal",
+// data-action = the choice's action, its label as the accessible name; clicking it (or
+// Enter/Space when focused) calls ctx.act(action).
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 
@@ -31,11 +34,30 @@ export function list(items) {
   return items.join(t("board.separator"));
 }
 
-const NO_CTX = { legal: [], act: () => {} };
+const NO_ACT = () => {};
 
 // The context a board works with: ctx as given, or a read-only one.
 export function context(ctx) {
-  return { legal: (ctx && ctx.legal) || [], act: (ctx && ctx.act) || NO_CTX.act };
+  return { choices: (ctx && ctx.choices) || [], act: (ctx && ctx.act) || NO_ACT };
+}
+
+// The context of what is not the viewer's own (another seat's hand, palaces): nothing to click
+// and no target ids, so that each target id names one element of the board.
+export const NOT_MINE = Object.freeze({ choices: [], act: NO_ACT, marks: false });
+
+// A target id from its parts, as core/choices.py writes it: targetId("resident", 1, "Fy").
+export function targetId(...parts) {
+  return parts.join(":");
+}
+
+// The choices of one kind (a code from the server, e.g. "extend").
+export function choicesOf(ctx, kind) {
+  return ctx.choices.filter((c) => c.kind === kind);
+}
+
+// The choices that target `target`, in the server's order.
+export function choicesAt(ctx, target) {
+  return ctx.choices.filter((c) => c.target === target);
 }
 
 export function text(x, y, content, attrs = {}) {
@@ -117,26 +139,30 @@ export function seatMarker(x, y, seat, r = 9) {
       "font-size": Math.round(r * 1.25), "font-weight": 700 }));
 }
 
-// Binds node to `action` when it is legal now; returns whether it did.
-// The node should hold a shape with class "face": that is what the style highlights.
-export function bind(node, action, ctx) {
-  if (!action || !ctx.legal.includes(action)) return false;
-  node.classList.add("legal");
-  node.setAttribute("data-action", action);
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", action);
-  node.addEventListener("click", () => ctx.act(action));
-  node.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(action); }
-  });
-  if (!node.querySelector(":scope > title")) title(node, action);
-  return true;
+// Marks node as the board element `target` (data-target) and binds it to the first choice
+// there that `accept` takes; returns whether it did. The node should hold a shape with class
+// "face": that is what the style highlights.
+export function bind(node, target, ctx, accept = () => true) {
+  if (ctx.marks !== false) node.setAttribute("data-target", target);
+  const found = choicesAt(ctx, target).find(accept);
+  return found ? bindChoice(node, found, ctx) : false;
 }
 
-// The legal actions whose first word is `verb`, split into their remaining words.
-export function argsOf(ctx, verb) {
-  return ctx.legal.filter((a) => a.split(" ")[0] === verb).map((a) => a.split(" ").slice(1));
+// Binds node to one choice: a click (or Enter/Space) sends its action; its label says what.
+export function bindChoice(node, choice, ctx) {
+  node.classList.add("legal");
+  node.setAttribute("data-action", choice.action);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", choice.label);
+  node.addEventListener("click", () => ctx.act(choice.action));
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(choice.action); }
+  });
+  const tip = node.querySelector(":scope > title");
+  if (tip) tip.textContent = [tip.textContent, choice.label].join("\n");
+  else title(node, choice.label);
+  return true;
 }
 
 // A rounded box with a label: the usual clickable chip (a card, a choice). A label too long for

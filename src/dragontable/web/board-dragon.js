@@ -1,9 +1,11 @@
 // In the Year of the Dragon: an SVG board drawn from one seat's view (nothing else).
-// Clickable where natural: action cards, person tiles, hand cards, palaces and residents.
+// Clickable where natural: action cards, person tiles, hand cards, palaces and residents, each
+// marked with its target id (games/dragon/choices.py): group:<n>:<card>, supply:<tile>,
+// hand:<card>, palace:<n>, palace:new, resident:<n>:<tile>.
 import { t } from "/static/i18n.js";
 import { svg } from "/static/util.js";
-import { INK, LINE, MUTED, bind, chip, context, fitText, seatMarker, seatName, seatPanel, term, text, title }
-  from "/static/board-common.js";
+import { INK, LINE, MUTED, NOT_MINE, bind, chip, context, fitText, seatMarker, seatName, seatPanel, targetId, term, text,
+  title } from "/static/board-common.js";
 
 // Words: t() keys board.dragon.* and the game's terms (term(): board.dragon.term.*).
 const word = (code) => term("dragon", code);
@@ -48,7 +50,7 @@ function actionGroups(view, names, y, ctx) {
     const cw = Math.min(104, (w - 16) / Math.max(group.cards.length, 1));
     group.cards.forEach((card, k) => {
       const c = chip(x + 8 + k * cw, y + 30, cw - 6, 38, word(card), { size: 13 });
-      bind(c, `${card}@${i + 1}`, ctx);
+      if (group.cards.indexOf(card) === k) bind(c, targetId("group", i + 1, card), ctx);  // two alike: the first
       g.append(c);
     });
     group.dragons.forEach((seat, k) => {
@@ -76,7 +78,7 @@ function personTrack(view, names, y) {
   return g;
 }
 
-// The person tiles left in the supply; take/sunrise actions make them clickable.
+// The person tiles left in the supply; take and sunrise choices make them clickable.
 function personTiles(view, y, ctx) {
   const g = svg("g", {}, fitText(10, y + 20, t("board.dragon.tiles"), 114, { "font-weight": 700, "font-size": 13 }));
   const tiles = Object.keys(view.supply).sort((a, b) => TYPES.indexOf(a[0]) - TYPES.indexOf(b[0]) || (a[1] < b[1] ? 1 : -1));
@@ -86,7 +88,7 @@ function personTiles(view, y, ctx) {
     const c = chip(130 + k * w, y + 2, w - 6, 28, `${tile} ${view.supply[tile]}`,
       { size: 12, stroke: old ? INK : "#9aa0a6", fill: view.supply[tile] ? "#fff" : "#f1f3f4" });
     title(c, t("board.dragon.tiles_left", { tile: word(tile), n: view.supply[tile] }));
-    if (!bind(c, `take ${tile}`, ctx) && !old) bind(c, `sunrise ${tile[0]}`, ctx);
+    bind(c, targetId("supply", tile), ctx);
     g.append(c);
   });
   return g;
@@ -95,7 +97,7 @@ function personTiles(view, y, ctx) {
 function palace(x, y, pal, index, fw, ctx) {
   const g = svg("g", {});
   const fh = FLOOR_H;
-  const id = `p${index + 1}`;
+  const n = index + 1;
   g.append(svg("rect", { class: "face", x: x - 3, y: y - pal.floors * fh - 10, width: fw + 6, height: pal.floors * fh + 12,
     rx: 3, fill: "none", stroke: "none" }));
   for (let f = 0; f < pal.floors; f++) {
@@ -108,13 +110,13 @@ function palace(x, y, pal, index, fw, ctx) {
       room.append(text(x + fw / 2, fy + 17, who, { "text-anchor": "middle", "font-size": fw < 26 ? 10 : 12, "font-weight": 600 }));
       title(room, word(who));
       room.addEventListener("click", (e) => { if (room.classList.contains("legal")) e.stopPropagation(); });
-      if (!bind(room, `replace ${id}:${who}`, ctx)) bind(room, `release ${id}:${who}`, ctx);
+      if (pal.residents.indexOf(who) === f) bind(room, targetId("resident", n, who), ctx);  // two alike: the first
     }
     g.append(room);
   }
   g.append(svg("path", { d: `M${x - 2} ${y - pal.floors * fh} l${fw / 2 + 2} -8 l${fw / 2 + 2} 8`, fill: "none", stroke: MUTED }));
-  title(g, t("board.dragon.palace", { id }));
-  for (const verb of ["floor", "place", "quake"]) if (bind(g, `${verb} ${id}`, ctx)) break;
+  title(g, t("board.dragon.palace", { id: n }));
+  bind(g, targetId("palace", n), ctx);
   return g;
 }
 
@@ -123,7 +125,7 @@ function newPalace(x, y, fw, ctx) {
     stroke: "#9aa0a6", "stroke-dasharray": "3 2" }),
   text(x + fw / 2, y - 9, "+", { "text-anchor": "middle", "font-weight": 700 }));
   title(g, t("board.dragon.new_palace"));
-  return bind(g, "floor new", ctx) ? g : null;
+  return bind(g, targetId("palace", "new"), ctx) ? g : null;
 }
 
 function handRow(p, x, y, w, ctx) {
@@ -138,7 +140,7 @@ function handRow(p, x, y, w, ctx) {
     const c = chip(x + k * cw, y + 18, cw - 3, 22, card, { size: 12 });
     title(c, word(card));
     const first = p.hand.indexOf(card) === k;  // two jokers: one of them is the clickable one
-    if (first && !bind(c, `card ${card}`, ctx)) bind(c, `discard ${card}`, ctx);
+    if (first) bind(c, targetId("hand", card), ctx);
     g.append(c);
   });
   return g;
@@ -153,7 +155,7 @@ function playerPanel(p, view, names, mySeat, x, y, w, ctx) {
     t("board.dragon.privileges", { small: priv.small, large: priv.large }),
   ];
   lines.forEach((line, i) => g.append(fitText(x + 10, y + 54 + i * 18, line, w - 28, { "font-size": 12 })));
-  const own = p.seat === mySeat ? ctx : context(null);  // palaces and hands: only mine are mine to click
+  const own = p.seat === mySeat ? ctx : NOT_MINE;  // palaces and hands: only mine are mine to click
   g.append(handRow(p, x + 10, y + 98, w - 28, own));
   const slots = p.palaces.length + 1;
   const fw = Math.max(18, Math.min(40, (w - 28) / slots - 9));

@@ -2,10 +2,12 @@
 // Layout (ming.md §2.2): provinces in a 3 × 2 grid in map order; in the north row district
 // -1 is the northern strip, -2 the south-west, -3 the south-east; the south row is mirrored.
 // The city sits where a province's three districts meet; province spaces lie at the edge.
+// Target ids (games/ming/choices.py): district:<D>, province:<P> (the space), display:<P>,
+// dragon:<P>, hand:<card>, player:<seat>.
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
-import { INK, LINE, MUTED, argsOf, bind, chip, context, fitText, seatMarker, seatName, seatPanel, term, termWords, text,
-  title } from "/static/board-common.js";
+import { INK, LINE, MUTED, NOT_MINE, bind, bindChoice, chip, choicesAt, choicesOf, context, fitText, seatMarker, seatName,
+  seatPanel, targetId, term, termWords, text, title } from "/static/board-common.js";
 
 // Words: t() keys board.ming.* and the game's terms (term(): board.ming.term.*). Districts are
 // named as the log names them ("orange-1" in the province's word), the marks are abbreviations.
@@ -111,14 +113,14 @@ function provinceSpace(view, prov, i, names, ctx) {
     "text-anchor": "end" }));
   box.append(counts(p.x + 8, y + 38, presentCounts(view, prov.space), names));
   title(box, t("board.ming.space", { province: provinceWord(prov.id) }));
-  bind(box, `space ${prov.id}`, ctx);
+  bind(box, targetId("province", prov.id), ctx);
   g.append(box);
   const card = chip(p.x + PW - 126, y + 8, 70, 38, cardWord(prov.display), { size: 12 });
   title(card, t("board.ming.display", { card: cardWord(prov.display) }));
-  bind(card, `take ${prov.id}`, ctx);
+  bind(card, targetId("display", prov.id), ctx);
   const dragon = chip(p.x + PW - 52, y + 8, 46, 38, cardWord("dragon"), { fill: "#FFF3D6", size: 11 });
   title(dragon, t("board.ming.take_dragon"));
-  if (bind(dragon, `dragon ${prov.id}`, ctx) || ctx.legal.some((a) => a.startsWith("dragon "))) g.append(dragon);
+  if (bind(dragon, targetId("dragon", prov.id), ctx) || choicesOf(ctx, "dragon").length) g.append(dragon);
   g.append(card);
   return g;
 }
@@ -150,31 +152,25 @@ function district(view, d, box, names, ctx) {
   g.append(cloister(box.x + box.w - 34, y0 - 8, d.cloister === null ? null : colourOf(view, d.cloister), names));
   g.append(counts(box.x + 16, y0 + 26, presentCounts(view, d.open), names));
   d.princes.forEach((s, k) => g.append(prince(box.x + 28 + k * 28, y0 + 58, s, names)));
-  bindDistrict(g, d, view, ctx);
+  title(g, districtWord(d.id));
+  // prince, neutral, back, stop (own prince) and moves: a click plays the first choice here
+  // (the server lists a dragon card's step last); moveChips offers the other cards.
+  bind(g, targetId("district", d.id), ctx);
   moveChips(g, d, box, ctx);
-  return title(g, districtWord(d.id));
-}
-
-// A district is the target of prince/neutral/back, of stop (own prince) and of moves.
-function bindDistrict(g, d, view, ctx) {
-  for (const verb of ["prince", "neutral", "back"]) if (bind(g, `${verb} ${d.id}`, ctx)) return;
-  if (view.viewer !== null && d.princes.includes(view.viewer) && bind(g, "stop", ctx)) return;
-  const moves = argsOf(ctx, "move").filter(([to]) => to === d.id).map(([, card]) => card);
-  const best = moves.find((c) => c !== "dragon") || moves[0];
-  if (best) bind(g, `move ${d.id} ${best}`, ctx);
+  return g;
 }
 
 // One chip per card that may pay the step into this district: the district's own choice
 // (what a click on the district plays) is a plain label, the others are clickable.
 function moveChips(g, d, box, ctx) {
-  const cards = argsOf(ctx, "move").filter(([to]) => to === d.id).map(([, card]) => card);
+  const steps = choicesAt(ctx, targetId("district", d.id)).filter((c) => c.card);
   const own = g.getAttribute("data-action");
-  cards.forEach((card, k) => {
-    const c = chip(box.x + box.w - 36 - k * 34, box.y + box.h - 30, 30, 24, cardMark(card), { size: 13 });
-    title(c, cardWord(card));
-    if (own !== `move ${d.id} ${card}`) {
+  steps.forEach((step, k) => {
+    const c = chip(box.x + box.w - 36 - k * 34, box.y + box.h - 30, 30, 24, cardMark(step.card), { size: 13 });
+    title(c, cardWord(step.card));
+    if (step.action !== own) {
       c.addEventListener("click", (e) => e.stopPropagation());
-      bind(c, `move ${d.id} ${card}`, ctx);
+      bindChoice(c, step, ctx);
     }
     g.append(c);
   });
@@ -253,7 +249,7 @@ function handRow(x, y, w, p, ctx) {
     const label = `${cw < 70 ? cardMark(card) : cardWord(card)}${n > 1 ? ` ×${n}` : ""}`;
     const c = chip(x + k * cw, y - 14, cw - 5, 30, label, { size: 13, fill: card === "dragon" ? "#FFF3D6" : "#fff" });
     title(c, `${cardWord(card)} ×${n}`);
-    bind(c, `stay ${card}`, ctx);
+    bind(c, targetId("hand", card), ctx);
     g.append(c);
   });
   if (!p.hand.length) g.append(text(x, y + 5, "—", { fill: MUTED }));
@@ -288,8 +284,8 @@ function playerPanel(view, p, names, mySeat, x, y, w, ctx) {
   else if (p.return_committed) status.push(t("board.ming.return_chosen"));
   g.append(fitText(x + 10, y + 88, status.join(" · "), w - 20, { "font-size": 13 }));
   g.append(tileRow(x + 10, y + 98, w - 20, view, p));
-  g.append(handRow(x + 10, y + 154, w - 20, p, p.seat === mySeat ? ctx : context(null)));
-  bind(g, `start ${p.seat + 1}`, ctx);
+  g.append(handRow(x + 10, y + 154, w - 20, p, p.seat === mySeat ? ctx : NOT_MINE));
+  bind(g, targetId("player", p.seat), ctx);
   return g;
 }
 

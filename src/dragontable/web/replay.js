@@ -63,7 +63,7 @@ function show(data) {
   if (data.step === 0) move.textContent = t("replay.start");
   else move.replaceChildren(el("span", { class: "seat-dot", style: `background:${seatColour(data.seat)}` }),
     t("replay.played", { name: names[data.seat] }), el("code", { id: "replay-action" }, data.action));
-  byId("board").replaceChildren(boardFor(data.game)(data.view, names, null, { legal: [], act: () => {} }));
+  byId("board").replaceChildren(boardFor(data.game)(data.view, names, null, { choices: [], act: () => {} }));
   const lines = data.log.map((line) => el("li", {}, line.text));
   byId("log").replaceChildren(...(lines.length ? lines : [el("li", { class: "muted" }, t("replay.no_log"))]));
   showScores(data.scores, names);

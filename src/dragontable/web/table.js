@@ -90,7 +90,7 @@ function showUpdate(msg) {
   if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
   showLog(msg.log);
   const draw = boardFor(msg.view.game);
-  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat, { legal: msg.legal_actions, act: send }));
+  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat, { choices: msg.choices, act: send }));
   showEnd(msg);
   showFeatures(msg);
 }
@@ -110,19 +110,28 @@ function showTurn(msg) {
       msg.your_turn ? t("table.your_turn") : t("table.waiting_for", { name: names[seat] }), msg.prompt ? msg.prompt.text : "");
   }
   const groups = new Map();
-  for (const action of msg.legal_actions) {
-    const verb = action.split(/[ @]/)[0];
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(action);
+  for (const c of msg.choices) {
+    if (!groups.has(c.kind)) groups.set(c.kind, []);
+    groups.get(c.kind).push(c);
   }
-  const blocks = [...groups.values()].map((actions) => el("div", { class: "group" },
-    ...actions.map((a) => {
-      const b = el("button", { type: "button" }, a);
-      b.addEventListener("click", () => send(a));
-      return b;
-    })));
+  const blocks = [...groups.values()].map((choices) => el("div", { class: "group" }, ...choices.map(choiceButton)));
   document.getElementById("actions").replaceChildren(...blocks);
   document.getElementById("notation").hidden = !msg.your_turn;
+}
+
+// A button for one of the server's choices: its label, with the notation as the tooltip.
+function choiceButton(c) {
+  const attrs = { type: "button", title: c.action, "data-action": c.action };
+  if (c.target) attrs["data-target"] = c.target;
+  const b = el("button", attrs, c.label);
+  b.addEventListener("click", () => send(c.action));
+  return b;
+}
+
+// The label of a legal action, as the server worded it (the notation if it is not legal now).
+function labelOf(action) {
+  const found = lastUpdate && lastUpdate.choices.find((c) => c.action === action);
+  return found ? found.label : action;
 }
 
 function showLog(lines) {
@@ -208,7 +217,9 @@ const FEATURE_MESSAGES = {
     if (!lastUpdate || msg.n_actions !== lastUpdate.n_actions) return;  // the game moved on
     const box = document.getElementById("hint-box");
     box.replaceChildren(el("span", { class: "muted" }, t("table.hint_title")), ...msg.actions.map((h) => {
-      const b = el("button", { type: "button", class: "hinted" }, `${h.action} · ${t("table.hint_value", { chance: Math.round(100 * h.value) })}`);
+      const chance = t("table.hint_value", { chance: Math.round(100 * h.value) });
+      const b = el("button", { type: "button", class: "hinted", title: h.action, "data-action": h.action },
+        `${labelOf(h.action)} · ${chance}`);
       b.addEventListener("click", () => send(h.action));
       return b;
     }));

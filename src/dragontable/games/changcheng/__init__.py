@@ -1,6 +1,7 @@
 """Chang Cheng — The Great Chinese Wall (Walter Obert, 2007), for 2-4 players."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import ChangChengState
 from .notation import parse_action
 from .render import render_text
@@ -17,6 +18,7 @@ GAME = Game(
     board="changcheng",
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
+    describe_choices=choices,
 )
 
 __all__ = ["GAME", "ChangChengState", "parse_action"]

@@ -1,6 +1,7 @@
 """In the Year of the Dragon (Stefan Feld): 2007 and 2017 editions, Great Wall, Great Events."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import DragonState
 from .notation import parse_action
 from .render import render_text
@@ -17,6 +18,7 @@ GAME = Game(
     board="dragon",
     render_text=render_text,
     heuristic="dragontable.games.dragon.heuristic",
+    describe_choices=choices,
 )
 
 __all__ = ["GAME", "DragonState", "parse_action"]

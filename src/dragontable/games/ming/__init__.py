@@ -1,6 +1,7 @@
 """Ming Dynasty (Robert F. Watson, 2007): princes, province spaces, cities and cloisters."""
 
 from ...core.game import Game
+from .choices import choices
 from .game import MingState
 from .notation import parse_action
 from .render import render_text
@@ -17,6 +18,7 @@ GAME = Game(
     board="ming",
     render_text=render_text,
     heuristic="dragontable.games.ming.heuristic",
+    describe_choices=choices,
 )
 
 __all__ = ["GAME", "MingState", "parse_action"]

@@ -28,14 +28,25 @@ def test_each_game_has_a_board_module(client: TestClient, game: str) -> None:
 
 
 def test_the_table_page_reaches_every_board_through_served_modules(client: TestClient) -> None:
+    """The page imports boards.js, which loads each game's board module by the name
+    /api/games gives; every module those import is served too."""
     seen: set[str] = set()
-    todo = ["/static/table.js"]
+    todo = ["/static/table.js", "/static/replay.js"]
+    for game in client.get("/api/games").json():
+        assert game["board"] is not None, game["name"]
+        module = f"/static/board-{game['board']}.js"
+        assert re.search(
+            r"export \{ draw\w* as draw \}|export function draw\b", served_js(client, module)
+        )
+        todo.append(module)
     while todo:
         path = todo.pop()
         seen.add(path)
         todo += [p for p in IMPORT.findall(served_js(client, path)) if p not in seen]
     assert {f"/static/board-{game}.js" for game in games.names()} <= seen
-    assert "/static/board-common.js" in seen
+    assert {"/static/board-common.js", "/static/boards.js"} <= seen
+    boards = served_js(client, "/static/boards.js")
+    assert not any(f'"{game}"' in boards or f"{game}:" in boards for game in games.names())
 
 
 def test_legal_board_elements_are_styled(client: TestClient) -> None:

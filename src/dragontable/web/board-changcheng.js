@@ -306,3 +306,6 @@ export function drawChangcheng(view, names, mySeat, rawCtx) {
   view.players.forEach((p, i) => root.append(playerPanel(view, p, names, mySeat, X0 + i * (w + 8), panelY, w, ctx, redraw)));
   return root;
 }
+
+// What boards.js calls for this game.
+export { drawChangcheng as draw };

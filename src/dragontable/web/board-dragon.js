@@ -192,3 +192,6 @@ export function drawDragon(view, names, mySeat, rawCtx) {
   root.append(legend(height - 6));
   return root;
 }
+
+// What boards.js calls for this game.
+export { drawDragon as draw };

@@ -302,3 +302,6 @@ export function drawMing(view, names, mySeat, rawCtx) {
   root.append(fitText(X0, height - 8, t("board.ming.legend"), W - 20, { "font-size": 12, fill: MUTED }));
   return root;
 }
+
+// What boards.js calls for this game.
+export { drawMing as draw };

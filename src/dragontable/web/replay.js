@@ -1,7 +1,7 @@
 // The replay viewer: steps through a finished game from /api/tables/{id}/replay?step=k.
 // The server renders each step's log in the page's language, so a new language refetches.
 import { el, seatColour } from "/static/util.js";
-import { boardFor } from "/static/boards.js";
+import { boardFor, loadBoards } from "/static/boards.js";
 import { scoreChart } from "/static/score-chart.js";
 import { lang, t } from "/static/i18n.js";
 
@@ -109,6 +109,7 @@ async function start() {
   setup();
   const wanted = Number(new URLSearchParams(location.hash.slice(1)).get("step")) || 0;
   try {
+    await loadBoards();
     const first = await fetchStep(0);
     total = first.total_steps;
     await loadHistory();

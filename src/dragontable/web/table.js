@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server; everything shown comes from its messages.
 import { el, seatColour } from "/static/util.js";
-import { boardFor } from "/static/boards.js";
+import { boardFor, loadBoards } from "/static/boards.js";
 import { lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
 
@@ -368,4 +368,4 @@ document.getElementById("notation").addEventListener("submit", (e) => {
 
 document.addEventListener("langchange", () => { chartShown = false; loadGames(); reconnect(); });
 loadGames();
-connect();
+loadBoards().finally(connect);  // the boards first, then the table

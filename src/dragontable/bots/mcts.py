@@ -283,6 +283,11 @@ class MctsBot:
         )
         if not result.stats:
             return legal[0]
+        return self.decide(state, result)
+
+    def decide(self, state: State, result: SearchResult) -> str:
+        """The bot's move after a search: the search's best, unless the default bot's move
+        is valued less than ``margin`` below it (then the default's)."""
         best = result.best()
         if self.default is not None:
             fallback = self.default.choose(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.mcts import MctsBot, leaf_for, search
+from ..bots.mcts import MctsBot, SearchResult, leaf_for, search
 from ..core.rng import derive_seed
 from ..core.state import State
 
@@ -32,7 +32,7 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
     )
     result = search(state, seed=seed, leaf=leaf_for(state.game.name), **budget)
     ranked = result.top(HINT_TOP)
-    first = _bots_choice(state, result.stats, ranked, seed)
+    first = _bots_choice(state, result, ranked, seed)
     if first is not None:  # the search bot would defer to its default: show that first
         ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
     return [
@@ -43,20 +43,18 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
 
 def _bots_choice(
     state: State,
-    stats: dict[str, tuple[int, float]],
+    result: SearchResult,
     ranked: list[tuple[str, int, float]],
     seed: int,
 ) -> tuple[str, int, float] | None:
-    """The default bot's move where the mcts bot would play it over the search's best."""
+    """The mcts bot's own move (``MctsBot.decide``) where it is not the search's first."""
     bot = make_bot("mcts:1", state.game.name, seed)
-    if not ranked or not isinstance(bot, MctsBot) or bot.default is None:
+    if not ranked or not isinstance(bot, MctsBot):
         return None
-    move = bot.default.choose(state)
-    if move == ranked[0][0] or move not in stats:
+    move = bot.decide(state, result)
+    if move == ranked[0][0] or move not in result.stats:
         return None
-    if ranked[0][2] - stats[move][1] >= bot.margin:
-        return None
-    return move, *stats[move]
+    return move, *result.stats[move]
 
 
 def hint_job(snapshot: dict[str, Any], iterations: int | None) -> list[dict[str, Any]]:

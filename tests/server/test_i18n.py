@@ -282,8 +282,8 @@ def test_a_chosen_seat_name_is_never_translated(client: TestClient) -> None:
 def _detail_keys() -> set[str]:
     """Every detail key the server can send with an error (read from its source)."""
     keys: set[str] = set()
-    for module in ("tables.py", "live.py"):
-        text = SERVER.joinpath(module).read_text("utf-8")
+    for module in sorted(SERVER.glob("*.py")):
+        text = module.read_text("utf-8")
         keys |= set(re.findall(r'"key": "(\w+)"', text))
         keys |= set(re.findall(r'CannotUndo\(\s*(?:f?"[^"]*",\s*)"(\w+)"', text))
     return keys
@@ -291,7 +291,7 @@ def _detail_keys() -> set[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_error_detail_and_undo_reason_reads_in_every_language(lang: str) -> None:
-    from dragontable.server.tables import UNDO_DROPPED
+    from dragontable.server.seats import UNDO_DROPPED
 
     words = json.loads(WEB.joinpath("locales", f"{lang}.json").read_text("utf-8"))
     keys = _detail_keys()

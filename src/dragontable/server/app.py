@@ -38,10 +38,10 @@ from .inputs import (
     read_limited,
 )
 from .limits import SlidingWindow, retry_after
-from .live import Connection, LiveTable, public_info
+from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
-from .tables import ServerFull, TableManager, error
+from .tables import ServerFull, TableManager
 
 WEB = resources.files("dragontable").joinpath("web")
 BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]

@@ -345,3 +345,12 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
     if result:
         info.update(result)
     return info
+
+
+def error(code: str, message: str, detail: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An ``error`` message for a client: ``message`` in English and, where given,
+    ``detail`` = the same reason as ``{"key", **params}`` for the page to translate."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if detail is not None:
+        out["detail"] = detail
+    return out

@@ -1,4 +1,6 @@
-"""The table manager: opens tables, checks and commits actions, runs bots, resumes.
+"""The table manager: opens, loads and drops tables, takes connections, checks and commits
+actions. Its other rooms: :mod:`seats` (undo, hand-over, reclaim) and :mod:`botplay` (the
+bot loop, forced decisions, hints).
 
 Every accepted action goes to the database first (one transaction); only then does
 the in-memory state move on and anyone hear of it.
@@ -16,96 +18,41 @@ from functools import partial
 from typing import Any
 
 from .. import games
-from ..bots import BOTS, default_bot, make_bot
 from ..core.datafiles import configure_data_dirs, data_dirs
-from ..core.errors import IllegalAction, NotationError, OptionError
-from ..core.rng import derive_seed
-from ..core.state import State
-from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
+from ..core.errors import IllegalAction, NotationError
+from .botplay import BotPlay
+from .botpool import BotPool
 from .config import ServerConfig
 from .db import SeatRow, Store, TableRow
-from .hints import hint_job
 from .live import (
-    CannotUndo,
     Connection,
     LiveTable,
     Move,
-    UndoOffer,
+    error,
     hash_token,
-    replay_moves,
     table_result,
     table_status,
 )
-from .lobby import TableSpec, check_bot_cost
+from .lobby import TableSpec
+from .seats import SeatRequests
 
 log = logging.getLogger("dragontable.server")
 
 Request = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[dict[str, Any] | None]]
 """A handler of a client request besides ``action``: an error message, or None."""
 
-BOT_STALLED = "a bot could not make its move; it tries again when someone opens the table"
-"""What the table says of a failed bot move (the details go to the server's log only)."""
-HINT_LIMIT_S = 30.0
-"""A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
-
-# why an undo offer was dropped, in English (pages use ``table.undo_reason.<why>``)
-UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed hands"}
-
-
-def error(code: str, message: str, detail: dict[str, Any] | None = None) -> dict[str, Any]:
-    """An ``error`` message for a client: ``message`` in English and, where given,
-    ``detail`` = the same reason as ``{"key", **params}`` for the page to translate."""
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if detail is not None:
-        out["detail"] = detail
-    return out
-
-
 MESSAGES = (
     '{"action": "<notation>"}, {"undo": true}, {"undo_reply": true|false}, '
     '{"hand_to_bot": <seat>, "bot": "<level>"}, {"reclaim": true} or {"hint": true}'
 )
-
-
-def check_bot(spec: Any, game: str, players: int, max_seconds: float) -> str:
-    """A bot spec for ``game``, checked with ``make_bot``; OptionError names the allowed bots."""
-    allowed = []
-    for name in BOTS:
-        with contextlib.suppress(OptionError):
-            make_bot(name, game, 0)
-            allowed.append(name)
-    hint = f"bots for this game: {', '.join(allowed)} (mcts takes a budget: mcts:2s, mcts:500)"
-    if not isinstance(spec, str) or len(spec) > 32:
-        raise OptionError(f"bad bot {spec!r}; {hint}")
-    try:
-        make_bot(spec, game, 0)
-    except OptionError as exc:
-        raise OptionError(f"{exc}; {hint}") from None
-    check_bot_cost(spec, game, players, max_seconds)
-    return spec
-
-
-def choose_bot_action(spec: str, state: State, seat: int, max_seconds: float | None = None) -> str:
-    """A bot's action, seeded by table seed, seat and move number (resumes identically);
-    a search stops after ``max_seconds`` of CPU in any case."""
-    seed = derive_seed(state.seed, seat, len(state.history))
-    return make_bot(spec, state.game.name, seed, max_seconds=max_seconds).choose(state)
-
-
-def bot_job(spec: str, snapshot: dict[str, Any], max_seconds: float) -> str:
-    """:func:`choose_bot_action` for a state snapshot (``State.to_json``): a worker's job."""
-    state = games.from_json(snapshot)
-    seat = state.current_player
-    if seat is None:
-        raise ValueError("the game is over: no bot move")
-    return choose_bot_action(spec, state, seat, max_seconds)
+"""The requests a client may send, for error messages."""
 
 
 class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager:
+class TableManager(SeatRequests, BotPlay):
     """All live tables of one server process over one :class:`Store`."""
 
     def __init__(
@@ -326,7 +273,7 @@ class TableManager:
         table.moves.append(Move(seat, forced))
         return {"seat": seat, "action": notation}
 
-    # -- undo offers and seats handed to bots ---------------------------------------
+    # -- the other requests: undo and seats (seats.py), hints (botplay.py) ------------
     def _requests(self) -> dict[str, Request]:
         """The handlers of the requests besides ``action``, by their key."""
         return {
@@ -336,263 +283,3 @@ class TableManager:
             "reclaim": self.reclaim,
             "hint": self.hint,
         }
-
-    async def hint(
-        self, table: LiveTable, conn: Connection, message: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """The search bot's best actions for the sender's own decision, to the sender only."""
-        if message.get("hint") is not True:
-            return error("bad_message", 'send {"hint": true}')
-        st = table.state
-        if conn.seat is None:
-            return error("cannot_hint", "spectators get no hints")
-        seat = conn.seat
-        if st.is_over or st.current_player != seat or seat not in table.humans():
-            return error("cannot_hint", "a hint is for your own decision, on your turn")
-        n = len(st.history)
-        cached = table.hints.get(seat)
-        if cached is not None and cached[0] == n:
-            return cached[1]  # asked again for the same decision: no second search
-        if seat in table.hinting:
-            return error("cannot_hint", "a hint for your seat is being prepared already")
-        table.hinting.add(seat)
-        try:
-            actions = await self.pool.run(
-                "hint",
-                table.id,
-                hint_job,
-                (st.to_json(), self.config.hint_iterations),
-                limit=HINT_LIMIT_S,
-            )
-        except WorkerError as exc:
-            log.warning("table %s: hint failed: %s", table.id, exc)
-            return error("cannot_hint", "no hint could be found this time; try again")
-        finally:
-            table.hinting.discard(seat)
-        reply = {"type": "hint", "n_actions": n, "actions": actions}
-        table.hints[seat] = (n, reply)
-        return reply
-
-    async def request_undo(
-        self, table: LiveTable, conn: Connection, message: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """Undo the sender's last decision at once, or offer it to the other humans."""
-        if message.get("undo") is not True:
-            return error("bad_message", 'send {"undo": true}')
-        async with table.lock:
-            try:
-                keep = table.undo_point(conn.seat)
-            except CannotUndo as exc:
-                return error("cannot_undo", f"you cannot undo now: {exc}", exc.detail)
-            assert conn.seat is not None
-            others = table.humans() - {conn.seat}
-            if others:
-                table.undo_offer = UndoOffer(conn.seat, keep, others)
-                self._announce_offer(table)
-                return None
-            await self._undo(table, conn.seat, keep)
-        self.kick(table)
-        return None
-
-    async def reply_undo(
-        self, table: LiveTable, conn: Connection, message: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """Accept or decline the pending undo offer; the last acceptance carries it out."""
-        accept = message.get("undo_reply")
-        if not isinstance(accept, bool):
-            return error("bad_message", 'send {"undo_reply": true} or {"undo_reply": false}')
-        async with table.lock:
-            offer = table.undo_offer
-            if offer is None or conn.seat not in offer.waiting:
-                return error("no_undo_offer", "no undo offer is waiting for your answer")
-            if not accept:
-                self._drop_offer(table, "declined", conn.seat)
-                table.broadcast([])
-                return None
-            offer.waiting.discard(conn.seat)
-            if offer.waiting:
-                self._announce_offer(table)
-                return None
-            table.undo_offer = None
-            await self._undo(table, offer.seat, offer.keep)
-        self.kick(table)
-        return None
-
-    async def _undo(self, table: LiveTable, seat: int, keep: int) -> None:
-        """Roll the table back to its first ``keep`` actions; the rest move to the undo table.
-
-        Caller holds ``table.lock``.
-        """
-        record = {**table.row.record(), "actions": table.row.actions[:keep]}
-        state, moves = await asyncio.to_thread(replay_moves, record)
-        n = len(table.row.actions)
-        status = table_status(table.row, state)
-        await asyncio.to_thread(self.store.undo_actions, table.id, keep, n, seat, status)
-        table.state, table.moves = state, moves
-        table.row.actions = table.row.actions[:keep]
-        table.announce({"type": "undone", "seat": seat, "actions": n - keep})
-        table.broadcast([], reset=True)
-
-    @staticmethod
-    def _announce_offer(table: LiveTable) -> None:
-        """Tell everyone about the pending offer (the page asks those in ``waiting``)."""
-        message = table.offer_message()
-        assert message is not None
-        table.announce(message)
-        table.broadcast([])
-
-    @staticmethod
-    def _drop_offer(table: LiveTable, why: str, by: int) -> None:
-        """Forget a pending undo offer and say why: seat ``by`` ``declined``, ``acted`` or
-        was ``handed`` to a bot or back. Caller holds ``table.lock``."""
-        offer, table.undo_offer = table.undo_offer, None
-        if offer is not None:
-            reason = f"{table.names[by]} " + UNDO_DROPPED[why]
-            table.announce(
-                {"type": "undo_dropped", "seat": offer.seat, "reason": reason, "why": why, "by": by}
-            )
-
-    async def hand_to_bot(
-        self, table: LiveTable, conn: Connection, message: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """Let a bot play a human seat: the sender's own, or one whose player is away."""
-        target = message.get("hand_to_bot")
-        if type(target) is not int or not 0 <= target < table.row.players:
-            return error(
-                "bad_message", f"hand_to_bot takes a seat number 0-{table.row.players - 1}"
-            )
-        try:
-            spec = check_bot(
-                message.get("bot", default_bot(table.row.game)),
-                table.row.game,
-                table.row.players,
-                self.config.bot_max_seconds,
-            )
-        except OptionError as exc:
-            return error("bad_bot", str(exc))
-        async with table.lock:
-            if conn.seat is None:
-                return error(
-                    "cannot_hand_over",
-                    "spectators cannot hand a seat to a bot",
-                    {"key": "spectator"},
-                )
-            refusal = self._why_not_hand_over(table, conn.seat, target)
-            if refusal:
-                return error("cannot_hand_over", *refusal)
-            await self._set_bot(table, target, spec, conn.seat)
-        self.kick(table)
-        return None
-
-    @staticmethod
-    def _why_not_hand_over(
-        table: LiveTable, by: int, target: int
-    ) -> tuple[str, dict[str, Any]] | None:
-        """Why seat ``by`` may not hand ``target`` to a bot (in English and as a detail key),
-        or None if it may."""
-        seat, name = table.row.seats[target], table.names[target]
-        if table.state.is_over:
-            return "the game is over", {"key": "game_over"}
-        if seat.kind != "human":
-            return f"{name} is a bot seat", {"key": "bot_seat", "seat": target}
-        if seat.handed_to is not None:
-            return f"{name} is already played by bot {seat.handed_to}", {
-                "key": "already_bot",
-                "seat": target,
-                "bot": seat.handed_to,
-            }
-        if target != by and by not in table.humans():
-            return "a bot plays your seat; reclaim it before handing over another", {
-                "key": "handed_over"
-            }
-        if target != by and table.connected()[target]:
-            return f"{name} is connected; only its player can hand it over", {
-                "key": "seat_connected",
-                "seat": target,
-            }
-        wait = table.handover_in(target)
-        if target != by and wait:
-            return f"{name} left only just now; a bot may take the seat in {wait} s", {
-                "key": "grace",
-                "seat": target,
-                "seconds": wait,
-            }
-        return None
-
-    async def reclaim(
-        self, table: LiveTable, conn: Connection, message: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """Give a handed-over seat back to the holder of its token."""
-        if message.get("reclaim") is not True:
-            return error("bad_message", 'send {"reclaim": true}')
-        if conn.seat is None:
-            return error("spectator", "spectators have no seat to reclaim")
-        async with table.lock:
-            if table.state.is_over:
-                return error("cannot_reclaim", "the game is over", {"key": "game_over"})
-            if table.row.seats[conn.seat].handed_to is None:
-                return error(
-                    "cannot_reclaim", "your seat is not played by a bot", {"key": "not_handed"}
-                )
-            await self._set_bot(table, conn.seat, None, conn.seat)
-        return None
-
-    async def _set_bot(self, table: LiveTable, seat: int, bot: str | None, by: int) -> None:
-        """Store and announce who plays ``seat``. Caller holds ``table.lock``."""
-        await asyncio.to_thread(self.store.hand_over, table.id, seat, bot)
-        table.row.seats[seat].handed_to = bot
-        self._drop_offer(table, "handed", seat)
-        table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
-        table.broadcast([])
-
-    # -- bots and forced decisions --------------------------------------------------
-    def kick(self, table: LiveTable) -> None:
-        """Make sure the table's bot loop runs if a bot (or a forced decision) is due."""
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
-
-    def _automatic(self, table: LiveTable) -> str | None:
-        """The bot spec to move now, ``forced`` for a one-option decision, else None."""
-        st = table.state
-        if st.is_over:
-            return None
-        spec = table.bot_to_move()
-        if spec is not None:
-            return spec
-        if self.auto_forced and st.forced_action() is not None:
-            return "forced"
-        return None
-
-    async def _bot_move(self, table: LiveTable, spec: str) -> str:
-        """The move of the bot ``spec`` for the seat to move, from a worker process."""
-        cap = self.config.bot_max_seconds
-        args = (spec, table.state.to_json(), cap)
-        action = await self.pool.run(
-            lane_for(spec), table.id, bot_job, args, limit=cap + KILL_GRACE_S
-        )
-        return str(action)
-
-    async def _run_bots(self, table: LiveTable) -> None:
-        """Play bot seats and forced decisions until a human has a real choice."""
-        try:
-            while (spec := self._automatic(table)) is not None:
-                if spec != "forced" and self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                async with table.lock:
-                    if self._automatic(table) != spec:
-                        continue
-                    st = table.state
-                    seat = st.current_player
-                    assert seat is not None
-                    forced = st.forced_action()
-                    if spec == "forced" and forced is not None:
-                        action = forced
-                    else:
-                        action = await self._bot_move(table, spec)
-                    await self._commit(table, seat, action)
-                    table.bot_error = None
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bot or the database failed: keep the table, report it
-            log.exception("table %s: bot loop stopped", table.id)
-            table.bot_error = BOT_STALLED

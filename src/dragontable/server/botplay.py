@@ -1,0 +1,146 @@
+"""Bots and hints: the table's bot loop, forced decisions, hint requests; their
+searches run in worker processes (:mod:`botpool`).
+
+:class:`BotPlay` is a part of :class:`tables.TableManager` (a mixin): it uses the
+manager's pool, configuration and ``_commit``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .. import games
+from ..bots import make_bot
+from ..core.rng import derive_seed
+from ..core.state import State
+from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
+from .config import ServerConfig
+from .hints import hint_job
+from .live import Connection, LiveTable, error
+
+log = logging.getLogger("dragontable.server")
+
+BOT_STALLED = "a bot could not make its move; it tries again when someone opens the table"
+"""What the table says of a failed bot move (the details go to the server's log only)."""
+HINT_LIMIT_S = 30.0
+"""A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
+
+
+def choose_bot_action(spec: str, state: State, seat: int, max_seconds: float | None = None) -> str:
+    """A bot's action, seeded by table seed, seat and move number (resumes identically);
+    a search stops after ``max_seconds`` of CPU in any case."""
+    seed = derive_seed(state.seed, seat, len(state.history))
+    return make_bot(spec, state.game.name, seed, max_seconds=max_seconds).choose(state)
+
+
+def bot_job(spec: str, snapshot: dict[str, Any], max_seconds: float) -> str:
+    """:func:`choose_bot_action` for a state snapshot (``State.to_json``): a worker's job."""
+    state = games.from_json(snapshot)
+    seat = state.current_player
+    if seat is None:
+        raise ValueError("the game is over: no bot move")
+    return choose_bot_action(spec, state, seat, max_seconds)
+
+
+class BotPlay:
+    """Plays bot seats and forced decisions until a human has a real choice, and answers
+    hint requests (one search per seat at a time; the same answer for the same decision)."""
+
+    pool: BotPool
+    config: ServerConfig
+    bot_delay: float
+    auto_forced: bool
+
+    if TYPE_CHECKING:
+
+        async def _commit(self, table: LiveTable, seat: int, action: str) -> None: ...
+
+    async def hint(
+        self, table: LiveTable, conn: Connection, message: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The search bot's best actions for the sender's own decision, to the sender only."""
+        if message.get("hint") is not True:
+            return error("bad_message", 'send {"hint": true}')
+        st = table.state
+        if conn.seat is None:
+            return error("cannot_hint", "spectators get no hints")
+        seat = conn.seat
+        if st.is_over or st.current_player != seat or seat not in table.humans():
+            return error("cannot_hint", "a hint is for your own decision, on your turn")
+        n = len(st.history)
+        cached = table.hints.get(seat)
+        if cached is not None and cached[0] == n:
+            return cached[1]  # asked again for the same decision: no second search
+        if seat in table.hinting:
+            return error("cannot_hint", "a hint for your seat is being prepared already")
+        table.hinting.add(seat)
+        try:
+            actions = await self.pool.run(
+                "hint",
+                table.id,
+                hint_job,
+                (st.to_json(), self.config.hint_iterations),
+                limit=HINT_LIMIT_S,
+            )
+        except WorkerError as exc:
+            log.warning("table %s: hint failed: %s", table.id, exc)
+            return error("cannot_hint", "no hint could be found this time; try again")
+        finally:
+            table.hinting.discard(seat)
+        reply = {"type": "hint", "n_actions": n, "actions": actions}
+        table.hints[seat] = (n, reply)
+        return reply
+
+    # -- bots and forced decisions --------------------------------------------------
+    def kick(self, table: LiveTable) -> None:
+        """Make sure the table's bot loop runs if a bot (or a forced decision) is due."""
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    def _automatic(self, table: LiveTable) -> str | None:
+        """The bot spec to move now, ``forced`` for a one-option decision, else None."""
+        st = table.state
+        if st.is_over:
+            return None
+        spec = table.bot_to_move()
+        if spec is not None:
+            return spec
+        if self.auto_forced and st.forced_action() is not None:
+            return "forced"
+        return None
+
+    async def _bot_move(self, table: LiveTable, spec: str) -> str:
+        """The move of the bot ``spec`` for the seat to move, from a worker process."""
+        cap = self.config.bot_max_seconds
+        args = (spec, table.state.to_json(), cap)
+        action = await self.pool.run(
+            lane_for(spec), table.id, bot_job, args, limit=cap + KILL_GRACE_S
+        )
+        return str(action)
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        """Play bot seats and forced decisions until a human has a real choice."""
+        try:
+            while (spec := self._automatic(table)) is not None:
+                if spec != "forced" and self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                async with table.lock:
+                    if self._automatic(table) != spec:
+                        continue
+                    st = table.state
+                    seat = st.current_player
+                    assert seat is not None
+                    forced = st.forced_action()
+                    if spec == "forced" and forced is not None:
+                        action = forced
+                    else:
+                        action = await self._bot_move(table, spec)
+                    await self._commit(table, seat, action)
+                    table.bot_error = None
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot or the database failed: keep the table, report it
+            log.exception("table %s: bot loop stopped", table.id)
+            table.bot_error = BOT_STALLED

@@ -267,7 +267,7 @@ def live_state(server: TestClient, table_id: str) -> tuple[Any, ...]:
     offer = table.undo_offer
     pending = None if offer is None else (offer.seat, offer.keep, sorted(offer.waiting))
     state = json.dumps(table.state.to_json(), sort_keys=True)
-    return state, tuple(table.row.actions), seats, pending
+    return state, tuple(table.state.history), seats, pending
 
 
 def drain(ws: WebSocketTestSession) -> None:

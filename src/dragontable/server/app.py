@@ -417,7 +417,7 @@ def _replay_routes(app: FastAPI) -> None:
         table = await finished(request, table_id)
         if isinstance(table, JSONResponse):
             return table
-        replay = await replays.get(table.id, table.row.record())
+        replay = await replays.get(table.id, table.state.record())
         return replay.history(table.names_in(lang))
 
     @app.get("/api/tables/{table_id}/replay", response_model=None)
@@ -427,7 +427,7 @@ def _replay_routes(app: FastAPI) -> None:
         table = await finished(request, table_id)
         if isinstance(table, JSONResponse):
             return table
-        replay = await replays.get(table.id, table.row.record())
+        replay = await replays.get(table.id, table.state.record())
         last = replay.total_steps
         if not re.fullmatch(r"[0-9]{1,9}", step) or int(step) > last:
             return _fail(400, f"step must be a whole number from 0 to {last}, not {step!r}")

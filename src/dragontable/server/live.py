@@ -108,7 +108,8 @@ def table_result(state: State) -> dict[str, Any] | None:
 
 @dataclass(eq=False)
 class LiveTable:
-    """A table being played: its stored row, its state and who is connected."""
+    """A table being played: its stored row (seats, options, status; not its moves),
+    its state (whose ``history`` is the one list of moves) and who is connected."""
 
     row: TableRow
     state: State
@@ -133,8 +134,10 @@ class LiveTable:
 
     @classmethod
     def from_row(cls, row: TableRow) -> LiveTable:
-        """Rebuild the state by replaying the stored record."""
+        """Rebuild the state by replaying the stored record. From then on the moves are
+        kept once, in ``state.history`` (the row's copy is dropped)."""
         state, moves = replay_moves(row.record())
+        row.actions = []
         return cls(row, state, moves=moves)
 
     @property

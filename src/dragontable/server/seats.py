@@ -100,13 +100,12 @@ class SeatRequests:
 
         Caller holds ``table.lock``.
         """
-        record = {**table.row.record(), "actions": table.row.actions[:keep]}
+        record = {**table.state.record(), "actions": table.state.history[:keep]}
         state, moves = await asyncio.to_thread(replay_moves, record)
-        n = len(table.row.actions)
+        n = len(table.state.history)
         status = table_status(table.row, state)
         await asyncio.to_thread(self.store.undo_actions, table.id, keep, n, seat, status)
         table.state, table.moves = state, moves
-        table.row.actions = table.row.actions[:keep]
         table.announce({"type": "undone", "seat": seat, "actions": n - keep})
         table.broadcast([], reset=True)
 

@@ -269,7 +269,6 @@ class TableManager(SeatRequests, BotPlay):
         )
         table.state = new
         table.last_active = time.monotonic()
-        table.row.actions.append(notation)
         table.moves.append(Move(seat, forced))
         return {"seat": seat, "action": notation}
 

@@ -87,6 +87,9 @@ function showUpdate(msg) {
   document.getElementById("error").textContent = "";
   document.getElementById("title").textContent = msg.view.game ? titleOf(msg.view.game) : "dragontable";
   showTurn(msg);
+  // The typing field's example is one of this decision's own actions, in its notation.
+  document.getElementById("notation-input").placeholder =
+    msg.choices.length ? t("table.action_placeholder", { action: msg.choices[0].action }) : "";
   if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
   showLog(msg.log);
   const draw = boardFor(msg.view.game);

@@ -171,7 +171,7 @@ class TableManager(SeatRequests, BotPlay):
         row = TableRow(table_id, spec.game, spec.players, state.seed, state.options, "open", seats)
         table = LiveTable(row, state, grace_s=self.config.grace_s)
         row.status = table.status()
-        self._make_room()
+        self._make_room()  # again: other tables may have come in while this one was built
         await asyncio.to_thread(self.store.create, row)
         self.live[table_id] = table
         self.kick(table)

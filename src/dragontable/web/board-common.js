@@ -123,6 +123,14 @@ export function title(node, words) {
   return node;
 }
 
+// A rule in a sentence for a board element (an event, a card, a person type, a tower...):
+// shown on hover (its <title>) and, on a phone, when the element is tapped (the page shows
+// data-tip in a bubble). `words` must already be in the reader's language (t()).
+export function tip(node, words) {
+  node.setAttribute("data-tip", words);
+  return title(node, words);
+}
+
 // A seat's name as shown on a board.
 export function seatName(names, seat) {
   return names[seat] || t("board.seat", { n: seat + 1 });

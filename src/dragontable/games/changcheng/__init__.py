@@ -18,6 +18,11 @@ GAME = Game(
     board="changcheng",
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
+    announce=(
+        "changcheng.province.scored",
+        "changcheng.mongols.attack",
+        "changcheng.cards.revealed",
+    ),
     describe_choices=choices,
 )
 

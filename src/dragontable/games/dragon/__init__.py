@@ -18,6 +18,12 @@ GAME = Game(
     board="dragon",
     render_text=render_text,
     heuristic="dragontable.games.dragon.heuristic",
+    announce=(
+        "dragon.event.resolved",
+        "dragon.great.revealed",
+        "dragon.wall.checked",
+        "dragon.round.scored",
+    ),
     describe_choices=choices,
 )
 

@@ -325,7 +325,7 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
         "options": row.options,
         "status": live.status() if live else row.status,
         "n_actions": len(live.state.history) if live else row.n_actions,
-        "current_player": live.state.current_player if live else None,
+        "current_player": live.state.current_player if live else row.to_move,
         "seats": [
             {
                 "seat": s.seat,

@@ -169,6 +169,7 @@ class TableManager(SeatRequests, BotPlay):
         ]
         table_id = secrets.token_urlsafe(6)
         row = TableRow(table_id, spec.game, spec.players, state.seed, state.options, "open", seats)
+        row.to_move = state.current_player
         table = LiveTable(row, state, grace_s=self.config.grace_s)
         row.status = table.status()
         self._make_room()  # again: other tables may have come in while this one was built
@@ -266,6 +267,7 @@ class TableManager(SeatRequests, BotPlay):
             notation,
             table_status(table.row, new),
             table_result(new),
+            new.current_player,
         )
         table.state = new
         table.last_active = time.monotonic()

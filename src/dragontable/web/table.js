@@ -5,6 +5,7 @@ import { lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
+import { rememberTable } from "/static/mytables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -62,6 +63,9 @@ function handle(msg) {
   if (msg.type === "welcome") {
     names = msg.names;
     mySeat = msg.seat;
+    if (mySeat !== null && token) {
+      rememberTable({ id: tableId, seat: mySeat, url: `${location.pathname}#token=${encodeURIComponent(token)}` });
+    }
     document.getElementById("log").replaceChildren();
     const who = document.getElementById("who");
     who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},

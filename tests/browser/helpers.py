@@ -157,7 +157,7 @@ OFFERED = """() => {
   for (const n of document.querySelectorAll('#board .legal')) {
     const many = n.getAttribute('data-actions');
     const actions = many ? many.split('\\n') : [n.getAttribute('data-action')];
-    const labels = many ? n.getAttribute('aria-label').split(' / ') : [n.getAttribute('aria-label')];
+    const labels = n.getAttribute('data-labels').split('\\n');
     actions.forEach((action, k) => out.push({ action, label: labels[k], on: 'board',
       target: n.getAttribute('data-target') }));
   }

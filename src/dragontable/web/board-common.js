@@ -179,11 +179,25 @@ export function bind(node, target, ctx, accept = () => true) {
   return found.length ? bindChoice(node, found[0], ctx) : false;
 }
 
-function makeLegal(node, label, run) {
+// The words an element shows (its text, without the <title> tooltips).
+function shownText(node) {
+  const parts = [];
+  const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    if (!walk.currentNode.parentElement.closest("title")) parts.push(walk.currentNode.textContent.trim());
+  }
+  return parts.filter(Boolean).join(" ");
+}
+
+function makeLegal(node, labels, run) {
+  const label = labels.join(" / ");
   node.classList.add("legal");
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label);
+  node.setAttribute("data-labels", labels.join("\n"));
+  // The accessible name holds the words the element shows, then what choosing it does.
+  const shown = shownText(node);
+  node.setAttribute("aria-label", shown && !label.includes(shown) ? `${shown}: ${label}` : label);
   node.addEventListener("click", (e) => { e.stopPropagation(); run(); });
   node.addEventListener("keydown", (e) => {
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); run(); }
@@ -198,7 +212,7 @@ function makeLegal(node, label, run) {
 // Binds node to one choice: a click (or Enter/Space) sends its action; its label says what.
 export function bindChoice(node, choice, ctx) {
   node.setAttribute("data-action", choice.action);
-  makeLegal(node, choice.label, () => ctx.act(choice.action));
+  makeLegal(node, [choice.label], () => ctx.act(choice.action));
   return true;
 }
 
@@ -206,8 +220,7 @@ export function bindChoice(node, choice, ctx) {
 export function bindMenu(node, choices, ctx) {
   node.setAttribute("aria-haspopup", "menu");
   node.setAttribute("data-actions", choices.map((c) => c.action).join("\n"));
-  const label = choices.map((c) => c.label).join(" / ");
-  makeLegal(node, label, () => ctx.menu(node, choices));
+  makeLegal(node, choices.map((c) => c.label), () => ctx.menu(node, choices));
   return true;
 }
 

@@ -127,7 +127,12 @@ function drawBoard(msg) {
   const board = document.getElementById("board");
   const draw = boardFor(msg.view.game);
   const ctx = { choices: msg.choices, act, menu, width: board.clientWidth || 1000, recent: msg.recent || [] };
-  board.replaceChildren(draw(msg.view, names, mySeat, ctx));
+  const drawn = draw(msg.view, names, mySeat, ctx);
+  // A picture with buttons inside is a group of controls, not an image (role "img" would
+  // hide its buttons from assistive technology).
+  if (drawn.querySelector(".legal")) drawn.setAttribute("role", "group");
+  if (!drawn.getAttribute("aria-label")) drawn.setAttribute("aria-label", t("table.board"));
+  board.replaceChildren(drawn);
   return board;
 }
 

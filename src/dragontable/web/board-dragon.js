@@ -522,10 +522,13 @@ function playerArea(p, view, names, mySeat, x, y, width, S, ctx) {
 }
 
 // -- the whole board ----------------------------------------------------------------------
+// The CSS pixels the board has across: ctx.width, else the #board element's content width.
 function boardWidth(rawCtx) {
   if (rawCtx && Number(rawCtx.width) > 0) return Number(rawCtx.width);
   const host = typeof document !== "undefined" && document.getElementById("board");
-  return (host && host.clientWidth) || WIDE;
+  if (!host || !host.clientWidth) return WIDE;
+  const style = getComputedStyle(host);
+  return host.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
 }
 
 // Elements the last moves touched (ctx.recent: target ids) get class "recent".

@@ -69,10 +69,10 @@ const WALL_TIP = new Map([["rice", "board.dragon.tip.walltile.rice"], ["firework
 
 // Sizes of the two layouts: text, the smallest clickable thing, tiles, cards, palace floors.
 const SIZES = {
-  wide: { font: 12, small: 11, head: 14, target: 30, tileW: 46, tileH: 54, cardW: 36, cardH: 46, floorW: 50,
+  wide: { font: 12, small: 11, head: 14, target: 30, tileW: 46, tileH: 54, cardW: 36, cardH: 46, floorW: 56,
     floorH: 38, eventH: 76, cardRow: 42, stat: 18, gap: 6, marker: 9 },
-  narrow: { font: 13, small: 12, head: 15, target: 44, tileW: 50, tileH: 56, cardW: 46, cardH: 52, floorW: 56,
-    floorH: 46, eventH: 78, cardRow: 56, stat: 20, gap: 6, marker: 10 },
+  narrow: { font: 13, small: 12, head: 15, target: 44, tileW: 50, tileH: 56, cardW: 46, cardH: 52, floorW: 60,
+    floorH: 46, eventH: 68, cardRow: 56, stat: 20, gap: 6, marker: 10 },
 };
 
 // Sentences one after another (no space between them in Chinese).
@@ -106,8 +106,14 @@ function personTile(x, y, w, h, tile, S, { count = null, dim = false } = {}) {
   const room = x + w - 3 - left;
   const size = Math.min(flat ? h - band - 6 : h * 0.42, room / Math.max(symbols, 1.6), 22);
   const top = flat ? y + (h - band - size) / 2 : y + h - size - band - 5;
-  const start = left + (room - symbols * size) / 2;
-  for (let k = 0; k < symbols; k++) g.append(icon(TYPE_ICON.get(type), start + k * size, top, size));
+  if (flat && room / symbols < 11) {  // too many to draw small: one symbol and "×n"
+    const one = Math.min(h - band - 6, room - 17, 20);
+    g.append(icon(TYPE_ICON.get(type), left, y + (h - band - one) / 2, one));
+    g.append(text(left + one + 1, cy + S.small * 0.36, `×${symbols}`, { "font-size": S.small, "font-weight": 700 }));
+  } else {
+    const start = left + (room - symbols * size) / 2;
+    for (let k = 0; k < symbols; k++) g.append(icon(TYPE_ICON.get(type), start + k * size, top, size));
+  }
   if (count !== null) {
     const bw = S.small + 8;
     g.append(svg("rect", { x: x + w - bw - 1, y: y + 1, width: bw, height: S.small + 5, rx: 3, fill: INK }));
@@ -502,11 +508,18 @@ function playerArea(p, view, names, mySeat, x, y, width, S, ctx) {
   g.append(frame, svg("rect", { x, y, width, height: 8, rx: 3, fill: seatColour(p.seat) }));
   g.append(seatMarker(x + 18, y + 26, p.seat, 10));
   const name = p.seat === mySeat ? t("board.you", { name: seatName(names, p.seat) }) : seatName(names, p.seat);
-  g.append(fitText(x + 34, y + 31, name + (current ? `  ${t("board.to_move")}` : ""), width - 42,
+  g.append(fitText(x + 34, y + 31, name + (current ? `  ${t("board.to_move")}` : ""), width - 42 - (current &&
+    view.prompt && view.prompt.tile ? S.tileW + 10 : 0),
     { "font-weight": 700, "font-size": S.head }, { minSize: S.small }));
+  const placing = current && view.prompt && view.prompt.tile;
+  if (placing) {  // the person tile this seat is placing now
+    const tile = personTile(x + width - S.tileW - 10, y + 12, S.tileW, S.tileH * 0.8, view.prompt.tile, S);
+    g.append(tip(tile, tileTip(view.prompt.tile)));
+  }
   const own = p.seat === mySeat ? ctx : NOT_MINE;  // palaces, hands, wall tiles: only mine to click
   const inner = width - 20;
-  let cy = y + 44;
+  const first = y + 44 + (placing ? S.tileH * 0.8 - 28 : 0);
+  let cy = first;
   for (const part of [
     stats(p, x + 10, cy, inner, S),
     view.options.great_wall !== "off" ? wallTiles(p, x + 10, 0, inner, S, own) : null,
@@ -514,7 +527,7 @@ function playerArea(p, view, names, mySeat, x, y, width, S, ctx) {
     palaces(p, x + 10, 0, inner, S, own),
   ]) {
     if (!part) continue;
-    if (part !== null && cy !== y + 44) part.g.setAttribute("transform", `translate(0 ${cy})`);
+    if (cy !== first) part.g.setAttribute("transform", `translate(0 ${cy})`);
     g.append(part.g);
     cy += part.h + 8;
   }

@@ -179,14 +179,15 @@ export function bind(node, target, ctx, accept = () => true) {
   return found.length ? bindChoice(node, found[0], ctx) : false;
 }
 
-// The words an element shows (its text, without the <title> tooltips).
+// The words an element shows (its text, without the <title> tooltips), run together as
+// assistive technology reads separate SVG texts ("2" and "6" read "26").
 function shownText(node) {
   const parts = [];
   const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
   while (walk.nextNode()) {
-    if (!walk.currentNode.parentElement.closest("title")) parts.push(walk.currentNode.textContent.trim());
+    if (!walk.currentNode.parentElement.closest("title")) parts.push(walk.currentNode.textContent);
   }
-  return parts.filter(Boolean).join(" ");
+  return parts.join("").replace(/\s+/g, " ").trim();
 }
 
 function makeLegal(node, labels, run) {

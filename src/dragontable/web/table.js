@@ -242,7 +242,8 @@ function showEnd(msg) {
     ...sources.map((s) => el("td", { class: "num" }, String(msg.scores[seat].breakdown[s] ?? 0))),
     el("td", { class: "num" }, String(msg.scores[seat].total))));
   document.getElementById("scores").replaceChildren(
-    el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("table.final_scores") },
+      el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows))),
     el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record` }, t("table.download"))));
 }
 

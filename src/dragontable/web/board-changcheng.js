@@ -194,7 +194,7 @@ function provinceCard(x, y, w, h, c, view, names) {
   } else {
     g.append(svg("rect", { x: x + 4, y: y + 4, width: w - 8, height: h - 8, fill: "none", stroke: "#fff", "stroke-width": 1.5 }));
   }
-  g.append(text(x + w / 2, y + h - 4, String(c.seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 11, "font-weight": 700 }));
+  g.append(text(x + w / 2, y + h - 4, String(c.seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 12, "font-weight": 700 }));
   return tip(g, own ? cardTip(c.card) : t("board.changcheng.tip.face_down", { name: seatName(names, c.seat) }));
 }
 
@@ -211,7 +211,7 @@ function province(view, p, o, names, ctx, G) {
   g.append(tip(rep, t("board.changcheng.tip.reputation", { n: p.reputation })));
   const status = p.scored ? `✓ ${t("board.changcheng.scored")}` : t("board.changcheng.value", { n: value });
   g.append(fitText(b.x + 6, b.y + 36, status, b.w - 46, { "font-size": 13, "font-weight": 700 }, { minSize: G.font }));
-  const cw = 24, ch = 32, per = Math.max(1, Math.floor((b.w - 8) / (cw + 4)));
+  const cw = 24, ch = 36, per = Math.max(1, Math.floor((b.w - 8) / (cw + 4)));
   p.cards.forEach((c, k) => g.append(provinceCard(b.x + 6 + (k % per) * (cw + 4), b.y + 46 + Math.floor(k / per) * (ch + 4),
     cw, ch, c, view, names)));
   tip(g, t("board.changcheng.tip.province", { province: p.province, n: value }));
@@ -254,6 +254,7 @@ function header(view, G) {
   g.append(fitText(x, y, t("board.changcheng.turn", { n: view.turn }), 90, { "font-weight": 700 }, { minSize: G.font }));
   x += 96;
   for (const [name, value, words] of items) {
+    if (x + 60 > G.W - 10) { x = 10; y += 28; }
     g.append(counter(name, x, y, value, words, { size: 20 }));
     x += 66;
   }
@@ -371,15 +372,15 @@ function handRow(x, y, w, p, ctx, redraw, G) {
     return g;
   }
   const playable = new Set(playableCards(ctx));
-  const perRow = Math.max(1, Math.min(p.hand.length, Math.floor(w / 52)));
-  const cw = Math.min(G.narrow ? 104 : 120, (w - (perRow - 1) * 4) / perRow);
+  const perRow = handPerRow(p, w);
+  const cw = Math.min(120, (w - (perRow - 1) * 4) / perRow);
   p.hand.forEach((card, k) => {
     const cx = x + (k % perRow) * (cw + 4), cy = y + Math.floor(k / perRow) * (ch + 4);
     const on = playable.has(card) && card === choice.card;
     const c = svg("g", { class: "hand-card" }, svg("rect", { class: "face", x: cx, y: cy, width: cw, height: ch, rx: 5,
       fill: on ? "#fff3d6" : "#fff", stroke: on ? INK : "#9aa0a6", "stroke-width": on ? 2.5 : 1 }),
     icon(`changcheng-${card}`, cx + 4, cy + (ch - 24) / 2, 24));
-    if (cw >= 70) c.append(fitText(cx + 31, cy + ch / 2 + 5, cardWord(card), cw - 35, { "font-size": 13, "font-weight": 600 }, { minSize: G.font }));
+    if (cw >= 64) c.append(fitText(cx + 31, cy + ch / 2 + 5, cardWord(card), cw - 35, { "font-size": 13, "font-weight": 600 }, { minSize: G.font }));
     tip(c, cardTip(card));
     if (playable.has(card)) {
       c.classList.add("card-pick");
@@ -398,10 +399,15 @@ function handRow(x, y, w, p, ctx, redraw, G) {
   return g;
 }
 
+// Cards per row in a hand: wide enough for the card's word, at least three.
+function handPerRow(p, w) {
+  return Math.max(1, Math.min(p.hand.length, Math.max(3, Math.floor(w / 100))));
+}
+
 function handHeight(p, w, G) {
   const ch = G.narrow ? 44 : 36;
   if (!p.hand) return ch;
-  const perRow = Math.max(1, Math.min(p.hand.length, Math.floor(w / 52)));
+  const perRow = handPerRow(p, w);
   return Math.max(1, Math.ceil(p.hand.length / perRow)) * (ch + 4);
 }
 

@@ -9,9 +9,9 @@
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 import { icon, PALETTE } from "/static/icons.js";
-import { INK, LINE, MUTED, NOT_MINE, bind, bindChoice, choicesAt, choicesOf, context, fitText, seatMarker, seatName,
+import { INK, LINE, MUTED, NEUTRAL_COLOUR, NOT_MINE, bind, bindChoice, choicesAt, choicesOf, context, fitText, seatName,
   seatPanel, targetId, term, termWords, text, tip, title } from "/static/board-common.js";
-import { counter, hitArea, layoutFor, markRecent } from "/static/board-parts.js";
+import { counter, hitArea, layoutFor, marker, markRecent } from "/static/board-parts.js";
 
 // Words: t() keys board.ming.* and the game's terms (term(): board.ming.term.*). Districts are
 // named as the log names them ("orange-1" in the province's word).
@@ -30,6 +30,10 @@ const HOUSE = 15;
 function cardWord(card) { return term("ming", card); }
 function provinceWord(prov) { return term("ming", `province.${prov}`); }
 function districtWord(district) { return termWords("ming", district); }
+// A seat's (or the neutral colour's) round marker with its number, text never below 12.
+function seatMarker(x, y, c, r = 9) {
+  return marker(x, y, c === "neutral" ? NEUTRAL_COLOUR : seatColour(c), c === "neutral" ? t("board.neutral_mark") : String(c + 1), r);
+}
 function colourOf(view, c) { return c === view.neutral || c === "neutral" ? "neutral" : c; }
 function cardTip(card) {
   return card === "dragon" ? t("board.ming.tip.dragon_card") : t("board.ming.tip.card", { card: cardWord(card) });

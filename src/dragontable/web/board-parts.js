@@ -50,7 +50,7 @@ export function counter(name, x, y, value, words, { size = 18, font = 14, colour
 export function marker(x, y, fill, label, r = 9) {
   return svg("g", {},
     svg("circle", { cx: x, cy: y, r, fill, stroke: "#fff", "stroke-width": 1.5 }),
-    text(x, y + r * 0.42, label, { "text-anchor": "middle", fill: "#fff", "font-size": Math.max(11, Math.round(r * 1.25)),
+    text(x, y + r * 0.42, label, { "text-anchor": "middle", fill: "#fff", "font-size": Math.max(12, Math.round(r * 1.25)),
       "font-weight": 700 }));
 }
 

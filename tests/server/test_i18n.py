@@ -40,6 +40,7 @@ BOARD_TERMS = {
     ],
     "ming": [*MING_MAP.cards, *MING_MAP.provinces, *(f"province.{p}" for p in MING_MAP.provinces)],
     "changcheng": [
+        *changcheng.COLOURS,
         *changcheng.CARDS,
         *changcheng.KIND_NAMES.values(),
         *changcheng.EVENTS,

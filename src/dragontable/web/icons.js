@@ -230,5 +230,191 @@ defineIcon("dragon-great", (s) => {
 });
 
 // -- Ming Dynasty ----------------------------------------------------------------------
+// The transports (a border's cost, a movement card), the pieces (prince, cloister, city house,
+// province tile, start figure) and the pickers (pass, deploy, return).
+const mingStroke = (s, colour, w = 0.12) => ({ fill: "none", stroke: colour, "stroke-width": s * w,
+  "stroke-linecap": "round", "stroke-linejoin": "round" });
+// Horse: a horseshoe with its nail holes.
+defineIcon("ming-horse", (s) => [
+  svg("path", { d: `M${s * 0.27},${s * 0.18} V${s * 0.5} A${s * 0.23},${s * 0.25} 0 0 0 ${s * 0.73},${s * 0.5} V${s * 0.18}`,
+    ...mingStroke(s, PALETTE.vermilion, 0.17) }),
+  ...[[0.27, 0.3], [0.73, 0.3], [0.29, 0.5], [0.71, 0.5]].map(([x, y]) =>
+    svg("circle", { cx: s * x, cy: s * y, r: s * 0.035, fill: PALETTE.paper })),
+]);
+// Boat: a hull and a sail.
+defineIcon("ming-boat", (s) => [
+  svg("path", { d: `M${s * 0.08},${s * 0.62} H${s * 0.92} L${s * 0.76},${s * 0.86} H${s * 0.24} Z`, fill: PALETTE.blue }),
+  svg("path", { d: `M${s * 0.5},${s * 0.1} V${s * 0.56} H${s * 0.84} Z`, fill: PALETTE.sky, stroke: PALETTE.blue, "stroke-width": s * 0.05 }),
+  svg("path", { d: `M${s * 0.44},${s * 0.22} V${s * 0.56} H${s * 0.2} Z`, fill: PALETTE.sky, stroke: PALETTE.blue, "stroke-width": s * 0.05 }),
+]);
+// Palanquin: a covered seat carried on two poles.
+defineIcon("ming-palanquin", (s) => [
+  svg("path", { d: `M${s * 0.22},${s * 0.36} L${s * 0.5},${s * 0.14} L${s * 0.78},${s * 0.36} Z`, fill: PALETTE.green }),
+  svg("rect", { x: s * 0.28, y: s * 0.36, width: s * 0.44, height: s * 0.36, fill: PALETTE.gold, stroke: PALETTE.green, "stroke-width": s * 0.05 }),
+  svg("line", { x1: s * 0.04, y1: s * 0.62, x2: s * 0.96, y2: s * 0.62, ...mingStroke(s, PALETTE.ink, 0.08) }),
+]);
+// Dragon (joker card): a winding body with a head.
+defineIcon("ming-dragon", (s) => [
+  svg("path", { d: `M${s * 0.1},${s * 0.8} C${s * 0.3},${s * 0.4} ${s * 0.5},${s * 1} ${s * 0.66},${s * 0.5}`,
+    ...mingStroke(s, PALETTE.purple, 0.16) }),
+  svg("circle", { cx: s * 0.72, cy: s * 0.34, r: s * 0.2, fill: PALETTE.purple }),
+  svg("path", { d: `M${s * 0.7},${s * 0.16} L${s * 0.66},${s * 0.04} M${s * 0.82},${s * 0.2} L${s * 0.9},${s * 0.08}`,
+    ...mingStroke(s, PALETTE.purple, 0.07) }),
+  svg("circle", { cx: s * 0.78, cy: s * 0.32, r: s * 0.045, fill: PALETTE.paper }),
+]);
+// A prince: the pentagonal figure.
+defineIcon("ming-prince", (s) => [
+  svg("path", { d: `M${s * 0.5},${s * 0.06} L${s * 0.9},${s * 0.38} L${s * 0.78},${s * 0.94} H${s * 0.22} L${s * 0.1},${s * 0.38} Z`,
+    fill: PALETTE.gold, stroke: PALETTE.ink, "stroke-width": s * 0.07 }),
+]);
+// A cloister: a small temple with a roof.
+defineIcon("ming-cloister", (s) => [
+  svg("path", { d: `M${s * 0.04},${s * 0.42} Q${s * 0.5},${s * 0.28} ${s * 0.5},${s * 0.06} Q${s * 0.5},${s * 0.28} ${s * 0.96},${s * 0.42} Z`, fill: PALETTE.vermilion }),
+  svg("rect", { x: s * 0.18, y: s * 0.42, width: s * 0.64, height: s * 0.5, fill: PALETTE.paper, stroke: PALETTE.ink, "stroke-width": s * 0.06 }),
+  svg("rect", { x: s * 0.42, y: s * 0.6, width: s * 0.16, height: s * 0.32, fill: PALETTE.ink }),
+]);
+// A city house (a member sent into the city).
+defineIcon("ming-city", (s) => [
+  svg("path", { d: `M${s * 0.1},${s * 0.45} L${s * 0.5},${s * 0.1} L${s * 0.9},${s * 0.45} V${s * 0.9} H${s * 0.1} Z`,
+    fill: PALETTE.paper, stroke: PALETTE.ink, "stroke-width": s * 0.07 }),
+]);
+// A province tile.
+defineIcon("ming-tile", (s) => [
+  svg("rect", { x: s * 0.14, y: s * 0.1, width: s * 0.72, height: s * 0.8, rx: s * 0.08, fill: PALETTE.paper, stroke: PALETTE.ink, "stroke-width": s * 0.07 }),
+  svg("path", { d: `M${s * 0.14},${s * 0.36} H${s * 0.86}`, ...mingStroke(s, PALETTE.ink, 0.06) }),
+]);
+// Family members: three heads in a row (the personal supply).
+defineIcon("ming-members", (s) => [0.22, 0.5, 0.78].flatMap((x) => [
+  svg("circle", { cx: s * x, cy: s * 0.36, r: s * 0.13, fill: PALETTE.ink }),
+  svg("path", { d: `M${s * (x - 0.18)},${s * 0.86} Q${s * x},${s * 0.38} ${s * (x + 0.18)},${s * 0.86} Z`, fill: PALETTE.ink }),
+]));
+// The box (members out of the game).
+defineIcon("ming-box", (s) => [
+  svg("rect", { x: s * 0.12, y: s * 0.4, width: s * 0.76, height: s * 0.5, fill: PALETTE.paper, stroke: PALETTE.muted, "stroke-width": s * 0.07 }),
+  svg("path", { d: `M${s * 0.06},${s * 0.4} L${s * 0.2},${s * 0.16} H${s * 0.8} L${s * 0.94},${s * 0.4} Z`, fill: PALETTE.line, stroke: PALETTE.muted, "stroke-width": s * 0.07 }),
+]);
+// The start player figure: a crown.
+defineIcon("ming-start", (s) => [
+  svg("path", { d: `M${s * 0.1},${s * 0.8} L${s * 0.14},${s * 0.24} L${s * 0.34},${s * 0.5} L${s * 0.5},${s * 0.16} L${s * 0.66},${s * 0.5} L${s * 0.86},${s * 0.24} L${s * 0.9},${s * 0.8} Z`,
+    fill: PALETTE.gold, stroke: PALETTE.ink, "stroke-width": s * 0.06 }),
+]);
+// The face-down supply of movement cards.
+defineIcon("ming-deck", (s) => [0.2, 0.1, 0].map((d) =>
+  svg("rect", { x: s * (0.16 + d), y: s * (0.26 - d), width: s * 0.5, height: s * 0.64, rx: s * 0.06, fill: PALETTE.muted, stroke: PALETTE.paper, "stroke-width": s * 0.05 })));
+// Pass: two chevrons pointing on.
+defineIcon("ming-pass", (s) => [
+  svg("path", { d: `M${s * 0.16},${s * 0.2} L${s * 0.46},${s * 0.5} L${s * 0.16},${s * 0.8} M${s * 0.5},${s * 0.2} L${s * 0.8},${s * 0.5} L${s * 0.5},${s * 0.8}`,
+    ...mingStroke(s, PALETTE.muted, 0.14) }),
+]);
+// Deploy: a member walking in (a person and an arrow).
+defineIcon("ming-deploy", (s) => [
+  svg("circle", { cx: s * 0.66, cy: s * 0.28, r: s * 0.15, fill: PALETTE.ink }),
+  svg("path", { d: `M${s * 0.42},${s * 0.94} Q${s * 0.66},${s * 0.3} ${s * 0.9},${s * 0.94} Z`, fill: PALETTE.ink }),
+  svg("path", { d: `M${s * 0.06},${s * 0.6} H${s * 0.36} M${s * 0.26},${s * 0.48} L${s * 0.38},${s * 0.6} L${s * 0.26},${s * 0.72}`,
+    ...mingStroke(s, PALETTE.blue, 0.1) }),
+]);
+// Return: an arrow turning back.
+defineIcon("ming-return", (s) => [
+  svg("path", { d: `M${s * 0.8},${s * 0.82} V${s * 0.42} A${s * 0.24},${s * 0.24} 0 0 0 ${s * 0.32},${s * 0.42} V${s * 0.62}`,
+    ...mingStroke(s, PALETTE.blue, 0.12) }),
+  svg("path", { d: `M${s * 0.14},${s * 0.5} L${s * 0.32},${s * 0.76} L${s * 0.5},${s * 0.5} Z`, fill: PALETTE.blue }),
+]);
+
 
 // -- Chang Cheng -----------------------------------------------------------------------
+// The game's own colours (the log's words) drawn in Okabe-Ito hues: one source for the board,
+// its panels and the page's seat dots, so that "red" in the log is the red on the wall.
+export const CHANGCHENG_COLOURS = Object.freeze({ red: PALETTE.vermilion, green: PALETTE.green,
+  blue: PALETTE.blue, purple: PALETTE.purple, neutral: PALETTE.neutral });
+const ccStone = "#e9e4d8";
+const ccLine = (s, colour, w = 0.1) => ({ fill: "none", stroke: colour, "stroke-width": s * w,
+  "stroke-linecap": "round", "stroke-linejoin": "round" });
+// A wall block (a single wall) at (x, y) of width w, height h, in a box of size s.
+const ccBlock = (s, x, y, w, h, fill = PALETTE.muted) => [
+  svg("rect", { x: s * x, y: s * y, width: s * w, height: s * h, fill, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("path", { d: `M${s * x},${s * (y + h / 2)} H${s * (x + w)} M${s * (x + w / 2)},${s * y} V${s * (y + h / 2)}`, ...ccLine(s, PALETTE.ink, 0.035) }),
+];
+// A card at (x, y), face down (a lattice) or plain.
+const ccCard = (s, x, y, fill = PALETTE.vermilion) => [
+  svg("rect", { x: s * x, y: s * y, width: s * 0.42, height: s * 0.58, rx: s * 0.05, fill, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("rect", { x: s * (x + 0.08), y: s * (y + 0.08), width: s * 0.26, height: s * 0.42, fill: "none", stroke: PALETTE.paper, "stroke-width": s * 0.03 }),
+];
+// A slash across the box: "not this".
+const ccNot = (s) => svg("path", { d: `M${s * 0.1},${s * 0.9} L${s * 0.9},${s * 0.1}`, ...ccLine(s, PALETTE.vermilion, 0.1) });
+const ccEye = (s) => [
+  svg("path", { d: `M${s * 0.06},${s * 0.5} Q${s * 0.5},${s * 0.1} ${s * 0.94},${s * 0.5} Q${s * 0.5},${s * 0.9} ${s * 0.06},${s * 0.5} Z`, fill: PALETTE.paper, stroke: PALETTE.ink, "stroke-width": s * 0.07 }),
+  svg("circle", { cx: s * 0.5, cy: s * 0.5, r: s * 0.14, fill: PALETTE.ink }),
+];
+const ccSwap = (s) => [
+  svg("path", { d: `M${s * 0.12},${s * 0.34} H${s * 0.84} M${s * 0.68},${s * 0.18} L${s * 0.86},${s * 0.34} L${s * 0.68},${s * 0.5}`, ...ccLine(s, PALETTE.blue, 0.09) }),
+  svg("path", { d: `M${s * 0.88},${s * 0.68} H${s * 0.16} M${s * 0.32},${s * 0.52} L${s * 0.14},${s * 0.68} L${s * 0.32},${s * 0.84}`, ...ccLine(s, PALETTE.vermilion, 0.09) }),
+];
+const ccWaves = (s, y0 = 0.4) => [0, 0.22].map((dy) => svg("path", {
+  d: `M${s * 0.06},${s * (y0 + dy)} q${s * 0.11},${-s * 0.12} ${s * 0.22},0 t${s * 0.22},0 t${s * 0.22},0 t${s * 0.22},0`,
+  ...ccLine(s, PALETTE.blue, 0.08) }));
+const ccHammer = (s) => [
+  svg("path", { d: `M${s * 0.3},${s * 0.44} L${s * 0.78},${s * 0.92}`, ...ccLine(s, PALETTE.ink, 0.11) }),
+  svg("rect", { x: s * 0.08, y: s * 0.16, width: s * 0.46, height: s * 0.24, rx: s * 0.03, fill: PALETTE.muted, stroke: PALETTE.ink,
+    "stroke-width": s * 0.05, transform: `rotate(45 ${s * 0.31} ${s * 0.28})` }),
+];
+defineIcon("changcheng-single", (s) => ccBlock(s, 0.2, 0.3, 0.6, 0.42));
+defineIcon("changcheng-two-singles", (s) => [...ccBlock(s, 0.04, 0.34, 0.38, 0.36), ...ccBlock(s, 0.58, 0.34, 0.38, 0.36)]);
+defineIcon("changcheng-double", (s) => [...ccBlock(s, 0.04, 0.3, 0.46, 0.42), ...ccBlock(s, 0.5, 0.3, 0.46, 0.42),
+  svg("rect", { x: s * 0.42, y: s * 0.44, width: s * 0.16, height: s * 0.14, fill: PALETTE.ink })]);
+defineIcon("changcheng-tower", (s) => [
+  svg("path", { d: `M${s * 0.22},${s * 0.94} V${s * 0.12} h${s * 0.12} v${s * 0.1} h${s * 0.1} v${-s * 0.1} h${s * 0.12} v${s * 0.1} h${s * 0.1} v${-s * 0.1} h${s * 0.12} V${s * 0.94} Z`,
+    fill: PALETTE.muted, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("rect", { x: s * 0.43, y: s * 0.62, width: s * 0.14, height: s * 0.32, fill: PALETTE.ink }),
+]);
+defineIcon("changcheng-reserve", (s) => [
+  svg("rect", { x: s * 0.16, y: s * 0.28, width: s * 0.68, height: s * 0.46, fill: "none", stroke: PALETTE.ink, "stroke-width": s * 0.06, "stroke-dasharray": `${s * 0.1} ${s * 0.06}` }),
+  svg("circle", { cx: s * 0.5, cy: s * 0.51, r: s * 0.12, fill: PALETTE.gold, stroke: PALETTE.ink, "stroke-width": s * 0.04 }),
+]);
+defineIcon("changcheng-neutral", (s) => ccBlock(s, 0.2, 0.3, 0.6, 0.42, PALETTE.neutral));
+defineIcon("changcheng-no-neutral", (s) => [...ccBlock(s, 0.2, 0.3, 0.6, 0.42, PALETTE.line), ccNot(s)]);
+defineIcon("changcheng-destroy", (s) => [...ccBlock(s, 0.2, 0.3, 0.6, 0.42, PALETTE.line),
+  svg("path", { d: `M${s * 0.52},${s * 0.18} L${s * 0.44},${s * 0.44} L${s * 0.58},${s * 0.56} L${s * 0.48},${s * 0.84}`, ...ccLine(s, PALETTE.vermilion, 0.09) })]);
+defineIcon("changcheng-swap", (s) => ccSwap(s));
+defineIcon("changcheng-no-swap", (s) => [...ccSwap(s), svg("path", { d: `M${s * 0.1},${s * 0.9} L${s * 0.9},${s * 0.1}`, ...ccLine(s, PALETTE.ink, 0.1) })]);
+defineIcon("changcheng-scout", (s) => ccEye(s));
+defineIcon("changcheng-no-scout", (s) => [...ccEye(s), ccNot(s)]);
+defineIcon("changcheng-card", (s) => ccCard(s, 0.29, 0.2));
+defineIcon("changcheng-two-cards", (s) => [...ccCard(s, 0.12, 0.14), ...ccCard(s, 0.46, 0.28)]);
+defineIcon("changcheng-card-single", (s) => [...ccCard(s, 0.06, 0.12), ...ccBlock(s, 0.52, 0.46, 0.44, 0.34)]);
+// A Mongol region's threat token (face down: a plain diamond).
+defineIcon("changcheng-threat", (s) => [svg("path", { d: `M${s * 0.5},${s * 0.04} L${s * 0.96},${s * 0.5} L${s * 0.5},${s * 0.96} L${s * 0.04},${s * 0.5} Z`,
+  fill: PALETTE.vermilion, stroke: PALETTE.ink, "stroke-width": s * 0.05 })]);
+// A province's reputation token.
+defineIcon("changcheng-reputation", (s) => [svg("circle", { cx: s / 2, cy: s / 2, r: s * 0.44, fill: PALETTE.gold, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("circle", { cx: s / 2, cy: s / 2, r: s * 0.28, fill: "none", stroke: PALETTE.paper, "stroke-width": s * 0.05 })]);
+// The Emperor cards that count towards the next board.
+defineIcon("changcheng-emperor", (s) => [
+  svg("rect", { x: s * 0.2, y: s * 0.08, width: s * 0.6, height: s * 0.84, rx: s * 0.06, fill: PALETTE.yellow, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("path", { d: `M${s * 0.3},${s * 0.62} L${s * 0.32},${s * 0.34} L${s * 0.42},${s * 0.48} L${s * 0.5},${s * 0.3} L${s * 0.58},${s * 0.48} L${s * 0.68},${s * 0.34} L${s * 0.7},${s * 0.62} Z`, fill: PALETTE.vermilion }),
+]);
+// A board side added at one end.
+defineIcon("changcheng-extend", (s) => [
+  svg("rect", { x: s * 0.06, y: s * 0.24, width: s * 0.62, height: s * 0.52, fill: ccStone, stroke: PALETTE.ink, "stroke-width": s * 0.05 }),
+  svg("path", { d: `M${s * 0.82},${s * 0.32} V${s * 0.68} M${s * 0.64},${s * 0.5} H${s * 1}`, ...ccLine(s, PALETTE.green, 0.1) }),
+]);
+// The six action cards.
+defineIcon("changcheng-warrior", (s) => [
+  svg("path", { d: `M${s * 0.2},${s * 0.8} L${s * 0.8},${s * 0.2}`, ...ccLine(s, PALETTE.muted, 0.1) }),
+  svg("path", { d: `M${s * 0.14},${s * 0.6} L${s * 0.4},${s * 0.86} M${s * 0.08},${s * 0.92} L${s * 0.22},${s * 0.78}`, ...ccLine(s, PALETTE.ink, 0.1) }),
+]);
+defineIcon("changcheng-traitor", (s) => [
+  svg("path", { d: `M${s * 0.1},${s * 0.36} Q${s * 0.5},${s * 0.2} ${s * 0.9},${s * 0.36} Q${s * 0.86},${s * 0.78} ${s * 0.5},${s * 0.8} Q${s * 0.14},${s * 0.78} ${s * 0.1},${s * 0.36} Z`, fill: PALETTE.ink }),
+  svg("path", { d: `M${s * 0.22},${s * 0.46} L${s * 0.42},${s * 0.5} M${s * 0.58},${s * 0.5} L${s * 0.78},${s * 0.46}`, ...ccLine(s, PALETTE.paper, 0.07) }),
+]);
+defineIcon("changcheng-flood", (s) => ccWaves(s, 0.4));
+defineIcon("changcheng-flood-up", (s) => [...ccWaves(s, 0.58),
+  svg("path", { d: `M${s * 0.5},${s * 0.42} V${s * 0.06} M${s * 0.36},${s * 0.2} L${s * 0.5},${s * 0.06} L${s * 0.64},${s * 0.2}`, ...ccLine(s, PALETTE.green, 0.09) })]);
+defineIcon("changcheng-flood-down", (s) => [...ccWaves(s, 0.58),
+  svg("path", { d: `M${s * 0.5},${s * 0.06} V${s * 0.42} M${s * 0.36},${s * 0.28} L${s * 0.5},${s * 0.42} L${s * 0.64},${s * 0.28}`, ...ccLine(s, PALETTE.vermilion, 0.09) })]);
+defineIcon("changcheng-builder", (s) => ccHammer(s));
+defineIcon("changcheng-master", (s) => [...ccHammer(s), svg("circle", { cx: s * 0.8, cy: s * 0.2, r: s * 0.14, fill: PALETTE.gold, stroke: PALETTE.ink, "stroke-width": s * 0.04 })]);
+defineIcon("changcheng-mandarin", (s) => [
+  svg("path", { d: `M${s * 0.26},${s * 0.6} V${s * 0.36} Q${s * 0.5},${s * 0.12} ${s * 0.74},${s * 0.36} V${s * 0.6} Z`, fill: PALETTE.ink }),
+  svg("rect", { x: s * 0.12, y: s * 0.58, width: s * 0.76, height: s * 0.12, rx: s * 0.05, fill: PALETTE.ink }),
+  svg("path", { d: `M${s * 0.26},${s * 0.44} L${s * 0.02},${s * 0.38} M${s * 0.74},${s * 0.44} L${s * 0.98},${s * 0.38}`, ...ccLine(s, PALETTE.ink, 0.07) }),
+]);

@@ -111,17 +111,8 @@ def check_decision(page: Page, phone: bool, where: str) -> None:
         )
 
 
-# The boards' phone layouts are being drawn (issue #13): until they land, the phone cases are
-# expected to fail on tap targets under 44 px; strict, so the mark goes once they pass.
-PHONE_PENDING = pytest.mark.xfail(strict=True, reason="boards' narrow layouts not landed yet")
-
 CASES = [
-    pytest.param(
-        (size, lang),
-        game,
-        id=f"{game}-{name}-{lang}",
-        marks=[PHONE_PENDING] if size is PHONE and game != "dragon" else [],
-    )
+    pytest.param((size, lang), game, id=f"{game}-{name}-{lang}")
     for game in ("dragon", "ming", "changcheng")
     for name, size in (("phone", PHONE), ("laptop", LAPTOP))
     for lang in ("en", "zh")
@@ -157,7 +148,11 @@ def test_a_whole_game_by_taps(
         if page.locator("#end").is_visible():
             break
         where = f"{name}, decision {len(clicked) + 1}"
-        check_decision(page, phone, where)
+        try:
+            check_decision(page, phone, where)
+        except AssertionError:
+            page.screenshot(path=screenshots / f"{name}-failed.png")
+            raise
         if len(clicked) in (0, 12):
             check_axe(page, axe_script, where)
         if len(clicked) == 12:

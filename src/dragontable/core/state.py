@@ -129,6 +129,15 @@ class State:
             return plain(self.legal_actions())
         return describe(self, seat, lang, names)
 
+    def shared_target(self, action: str) -> str | None:
+        """Where on the board the legal ``action`` of the seat to move goes, when every seat's
+        board has that element (``Game.shared_targets``); else None."""
+        prefixes, seat = self.game.shared_targets, self.current_player
+        if not prefixes or seat is None:
+            return None
+        found = next((c["target"] for c in self.choices(seat) if c["action"] == action), None)
+        return found if isinstance(found, str) and found.startswith(prefixes) else None
+
     def is_legal(self, action: str) -> bool:
         try:
             self._resolve(action)

@@ -260,6 +260,7 @@ class TableManager(SeatRequests, BotPlay):
         forced = new.forced_action() is not None
         new.apply(action)
         notation = new.history[-1]
+        target = table.state.shared_target(notation)
         await self.store.append(
             table.id,
             len(new.history) - 1,
@@ -272,7 +273,7 @@ class TableManager(SeatRequests, BotPlay):
         table.state = new
         table.last_active = time.monotonic()
         table.moves.append(Move(seat, forced))
-        return {"seat": seat, "action": notation}
+        return {"seat": seat, "action": notation, "target": target}
 
     # -- the other requests: undo and seats (seats.py), hints (botplay.py) ------------
     def _requests(self) -> dict[str, Request]:

@@ -464,3 +464,8 @@ export function drawChangcheng(view, names, mySeat, rawCtx) {
 
 // What boards.js calls for this game.
 export { drawChangcheng as draw };
+
+// The seats' colours: the game's own (the log names them), drawn in the palette's hues.
+export function seatColours(view) {
+  return (view.players || []).map((p) => CHANGCHENG_COLOURS[p.colour] || null);
+}

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server; everything shown comes from its messages.
-import { el, seatColour } from "/static/util.js";
-import { boardFor, loadBoards } from "/static/boards.js";
+import { el, seatColour, setSeatColours } from "/static/util.js";
+import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
@@ -67,9 +67,7 @@ function handle(msg) {
       rememberTable({ id: tableId, seat: mySeat, url: `${location.pathname}#token=${encodeURIComponent(token)}` });
     }
     document.getElementById("log").replaceChildren();
-    const who = document.getElementById("who");
-    who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},
-      el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), t("table.you_are", { name: names[mySeat] })));
+    showWho();
   } else if (msg.type === "update") {
     queueUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
@@ -137,6 +135,8 @@ function drawBoard(msg) {
 }
 
 function showUpdate(msg) {
+  setSeatColours(seatColoursFor(msg.view.game, msg.view));
+  showWho();
   document.getElementById("error").textContent = "";
   const game = msg.view.game ? titleOf(msg.view.game) : "dragontable";
   document.getElementById("title").textContent = game;
@@ -192,6 +192,13 @@ function showBanner(msg) {
   bannerTimer = setTimeout(() => { banner.hidden = true; }, Math.max(6000, 3 * pace()));
 }
 
+// Who this page plays (or that it watches), with the seat's colour.
+function showWho() {
+  const who = document.getElementById("who");
+  who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},
+    el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), t("table.you_are", { name: names[mySeat] })));
+}
+
 function titleOf(game) {
   return GAMES[game]?.label || game;
 }
@@ -208,6 +215,7 @@ function showTurn(msg, board) {
       msg.prompt ? msg.prompt.text : "");
   }
   showPickers(document.getElementById("actions"), msg.choices, board, act);
+  box.scrollTop = 0;
   // The typing field's example is one of this decision's own actions, in its notation.
   document.getElementById("notation-input").placeholder =
     msg.choices.length ? t("table.action_placeholder", { action: msg.choices[0].action }) : "";

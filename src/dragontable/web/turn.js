@@ -11,6 +11,7 @@ import { t } from "/static/i18n.js";
 // The actions the drawn board plays: single-choice elements and menu elements.
 function boardActions(board) {
   const found = new Set();
+  found.targets = new Set([...board.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
   for (const node of board.querySelectorAll(".legal[data-action]")) found.add(node.getAttribute("data-action"));
   for (const node of board.querySelectorAll(".legal[data-actions]")) {
     for (const a of node.getAttribute("data-actions").split("\n")) found.add(a);
@@ -39,7 +40,9 @@ export function showPickers(box, choices, board, act) {
   const onBoard = boardActions(board);
   const groups = new Map();
   for (const c of choices) {
-    if (onBoard.has(c.action)) continue;
+    // On the board: bound to an element, or at an element the board draws (it offers that
+    // element's other choices its own way, e.g. Chang Cheng's mode chips).
+    if (onBoard.has(c.action) || (c.target && onBoard.targets.has(c.target))) continue;
     if (!groups.has(c.kind)) groups.set(c.kind, []);
     groups.get(c.kind).push(c);
   }

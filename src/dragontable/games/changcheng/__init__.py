@@ -18,6 +18,7 @@ GAME = Game(
     board="changcheng",
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
+    shared_targets=("space:", "province:", "region:", "extend:", "pending:"),
     announce=(
         "changcheng.province.scored",
         "changcheng.mongols.attack",

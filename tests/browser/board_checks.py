@@ -8,6 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from .conftest import NO_PACE
 from .helpers import new_table
 
 PHONE = {"width": 390, "height": 844}
@@ -86,11 +87,16 @@ def step(page: Page, rng: random.Random) -> str:
     else:
         assert untargeted.count(), seen["buttons"]
         node = untargeted.nth(rng.randrange(untargeted.count()))
-    action = str(node.get_attribute("data-action"))
     handle = node.element_handle()
+    action = handle.get_attribute("data-action")
     handle.dispatch_event("click")
+    if action is None:  # several choices on this element: the page's menu lists them
+        items = page.locator("#choice-menu button[data-action]")
+        item = items.nth(rng.randrange(items.count()))
+        action = item.get_attribute("data-action")
+        item.click()
     page.wait_for_function("node => !node.isConnected", arg=handle)
-    return action
+    return str(action)
 
 
 def open_table(
@@ -100,6 +106,7 @@ def open_table(
     (to close), the human's table page and the script errors the page meets."""
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(15_000)
+    context.add_init_script(NO_PACE)
     context.add_init_script(
         f"try {{ localStorage.setItem('dragontable.lang', '{lang}'); }} catch {{}}"
     )

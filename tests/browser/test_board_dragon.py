@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from dragontable import games
 from dragontable.core.rng import Rng
 
-from .helpers import is_over, new_table
+from .helpers import click_action, is_over, new_table
 
 pytestmark = pytest.mark.browser
 
@@ -152,7 +152,4 @@ def test_the_live_table_on_a_phone_has_large_targets(page: Page, server: str) ->
                 "data-target"
             )
         checked += 1
-        buttons = table.locator("#actions button")
-        handle = buttons.nth(rng.randrange(buttons.count())).element_handle()
-        handle.click()
-        table.wait_for_function("button => !button.isConnected", arg=handle)
+        click_action(table, rng)

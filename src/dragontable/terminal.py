@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .bots import Bot
-from .core.errors import DragontableError
+from .core.errors import DragontableError, Refusal
 from .core.messages import render
 from .core.state import State
 from .games import replay, replay_steps, save_record
@@ -165,10 +165,16 @@ class TerminalGame:
                 before = len(self.state.history)
                 self.state.apply(action)
             except DragontableError as exc:
-                self.console.print(f"[red]{exc}[/]")
+                self.console.print(Text(self.reason(exc), style="red"))
                 continue
             self.checkpoints.append(before)
             return
+
+    def reason(self, exc: DragontableError) -> str:
+        """Why an action was refused, seats by name."""
+        if isinstance(exc, Refusal):
+            return render(exc.message, names=self.names)
+        return str(exc)
 
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]

@@ -83,7 +83,7 @@ def test_no_count_stands_bare_before_a_noun(lang: str) -> None:
     for key, params in sorted(counts().items()):
         template = load(key.split(".", 1)[0], lang)[key]
         for name in params:
-            for m in re.finditer(r"\{%s\}\s*(\w+)" % name, template):
+            for m in re.finditer(r"\{" + name + r"\}\s*(\w+)", template):
                 if m.group(1) not in INVARIANT[lang] and not m.group(1).isdigit():
                     bare.append((key, name, m.group(1)))
     assert bare == []

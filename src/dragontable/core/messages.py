@@ -18,8 +18,9 @@ Parameters are shown in the reader's language:
   ``prompt``) is rendered in the same language.
 * A string is a game term: the catalog's ``<game>.term.<param>.<code>``, else
   ``<game>.term.<code>`` (``dragon.term.Fo`` = "an old farmer"); a string with no term of
-  its own has each lowercase word translated that way (``brown-1``, ``blue:builder``),
-  the rest kept (``1A-P1``). A list is its items' texts joined by ``core.separator``,
+  its own has each lowercase word translated that way (``brown-1``), the rest kept
+  (``1A-P1``); in a game whose catalog has ``<game>.term.pair`` (``"{second}
+  ({first})"``) a ``first:second`` code (``blue:builder``) reads through it. A list is its items' texts joined by ``core.separator``,
   a list inside a list joined by ``+``.
 * A template may ask for a grammatical form of a term parameter as ``{name[form]}``
   (e.g. ``{tile[acc]}``), looked up as ``<term key>@<form>`` and falling back to the
@@ -112,6 +113,11 @@ def term(game: str, param: str, code: str, lang: str = "en", form: str | None = 
     found = _term_key(game, param, code, lang, form)
     if found is not None:
         return found
+    first, colon, second = code.partition(":")
+    pair = template(f"{game}.term.pair", lang) if colon else None
+    if pair is not None:
+        parts = (term(game, param, first, lang, form), term(game, param, second, lang, form))
+        return pair.format(first=parts[0], second=parts[1])
     return _WORD.sub(lambda m: _term_key(game, param, m.group(), lang, form) or m.group(), code)
 
 

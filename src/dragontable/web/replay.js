@@ -62,7 +62,8 @@ function show(data) {
   const move = byId("replay-move");
   if (data.step === 0) move.textContent = t("replay.start");
   else move.replaceChildren(el("span", { class: "seat-dot", style: `background:${seatColour(data.seat)}` }),
-    t("replay.played", { name: names[data.seat] }), el("code", { id: "replay-action" }, data.action));
+    t("replay.played", { name: names[data.seat] }),
+    el("span", { id: "replay-action", "data-action": data.action }, data.move ?? data.action));
   byId("board").replaceChildren(boardFor(data.game)(data.view, names, null, { choices: [], act: () => {} }));
   const lines = data.log.map((line) => el("li", {}, line.text));
   byId("log").replaceChildren(...(lines.length ? lines : [el("li", { class: "muted" }, t("replay.no_log"))]));

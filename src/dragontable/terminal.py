@@ -266,7 +266,7 @@ def step_through(
 
 
 def moved(states: list[State], data: dict[str, Any], i: int, names: list[str]) -> str:
-    """": Ann — Take an old monk" for action ``i`` (its label among its seat's choices)."""
+    """ ": Ann — Take an old monk" for action ``i`` (its label among its seat's choices)."""
     if i == 0:
         return ""
     before, action = states[i - 1], data["actions"][i - 1]

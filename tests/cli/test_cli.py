@@ -181,7 +181,7 @@ def test_replay_names_the_players_from_the_record_or_by_default(tmp_path: Path) 
         console = Console(record=True, width=160)
         data = record | ({"names": names} if names else {})
         answers = iter(["", "", "q"])
-        step_through(data, console, read=lambda _prompt: next(answers))
+        step_through(data, console, read=lambda _prompt, a=answers: next(a))
         text = console.export_text()
         assert f"action 1 of 3: {shown} — Take " in text
         assert "Seat 1" not in text and "Seat 2" not in text

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from dragontable import games
 
 from .helpers import after_update, is_over, new_table, offered_actions, table_id
+from .test_language import switch
 
 pytestmark = pytest.mark.browser
 
@@ -40,3 +41,15 @@ def test_refused_notation_shows_error_and_changes_nothing(page: Page, server: st
     after_update(table, lambda: type_action(table, offered[0]))
     expect(table.locator("#error")).to_have_text("")
     assert n_actions(table, server) > before
+
+
+def test_a_refusal_reads_in_the_pages_language_with_seat_names(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:random"], seed=5)
+    assert not is_over(table)
+    switch(table, "pl")
+    expect(table.locator("#log li").first).to_contain_text("Rozpoczyna się gra")
+    type_action(table, "tax@9")
+    error = table.locator("#error")
+    expect(error).to_contain_text("Niedozwolone: ")
+    expect(error).to_contain_text(" nie może teraz zagrać tax@9: ")
+    assert "seat" not in error.inner_text().lower() and "decision" not in error.inner_text()

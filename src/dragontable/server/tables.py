@@ -19,7 +19,8 @@ from typing import Any
 
 from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
-from ..core.errors import IllegalAction, NotationError
+from ..core.errors import IllegalAction, NotationError, Refusal
+from ..core.messages import render
 from .botplay import BotPlay
 from .botpool import BotPool
 from .config import ServerConfig
@@ -235,9 +236,9 @@ class TableManager(SeatRequests, BotPlay):
             try:
                 await self._commit(table, conn.seat, message["action"])
             except NotationError as exc:
-                return error("notation", str(exc))
+                return refusal("notation", exc, conn.lang, table.names_in(conn.lang))
             except IllegalAction as exc:
-                return error("illegal", str(exc))
+                return refusal("illegal", exc, conn.lang, table.names_in(conn.lang))
         self.kick(table)
         return None
 
@@ -285,3 +286,9 @@ class TableManager(SeatRequests, BotPlay):
             "reclaim": self.reclaim,
             "hint": self.hint,
         }
+
+
+def refusal(code: str, exc: Refusal, lang: str, names: list[str]) -> dict[str, Any]:
+    """The error for a refused move: ``message`` in the reader's language (seats by
+    name), ``detail`` the reason as its message key with parameters."""
+    return error(code, render(exc.message, lang, names), exc.message)

@@ -16,6 +16,7 @@ import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from dragontable.server import create_app
+from dragontable.server.config import ServerConfig
 
 from .helpers import new_table, play, table_id
 
@@ -56,7 +57,9 @@ def chromium_path() -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The table server (no bot delay) over a temporary SQLite file; yields its base URL."""
     db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0)
+    # One client (this test run) opens many tables: no per-client cap here.
+    config = ServerConfig(max_tables_per_client=10_000)
+    app = create_app(f"sqlite:///{db}", bot_delay=0.0, config=config)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]

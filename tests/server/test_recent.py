@@ -50,7 +50,9 @@ def test_a_public_move_marks_its_element_for_every_seat(client: TestClient) -> N
 
 def test_a_move_others_cannot_see_whole_marks_nothing_for_them(client: TestClient) -> None:
     created = new_table(client, game="changcheng", players=2, seed=3)
-    chosen, updates = play_until(client, created, "changcheng", lambda c: c["kind"] == "card")
+    chosen, updates = play_until(
+        client, created, "changcheng", lambda c: c["kind"] in ("two-cards", "card-single")
+    )
     mover = updates[0]["actions"][-1]["seat"]
     assert updates[mover]["recent"] == [chosen["target"]]
     others = [u for k, u in enumerate(updates) if k != mover]

@@ -31,3 +31,14 @@ def option_sets(name: str, players: int) -> Iterator[dict[str, Any]]:
         except OptionError:
             continue
         yield opts
+
+
+def require(module: str) -> None:
+    """Fail (never skip) when a research package is missing: the project installs them."""
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise ImportError(
+            f"{module} is not installed: install the research extra, "
+            "pip install -e '.[research]' (make test does)"
+        )

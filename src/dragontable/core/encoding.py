@@ -67,30 +67,43 @@ class Writer:
         """One number per label, given in the labels' order."""
         if len(values) != len(labels):
             raise EncodingError(f"{block}: {len(values)} values for {len(labels)} labels")
-        self.values.extend(float(v) for v in values)
+        self.values.extend(map(float, values))
         self._name(block, labels)
 
     def onehot(self, block: str, labels: Sequence[Any], value: Any) -> None:
         """1 at ``value``'s label, 0 elsewhere; all 0 for None."""
         out = [0.0] * len(labels)
         if value is not None:
-            try:
-                out[labels.index(value)] = 1.0
-            except ValueError:
-                raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}") from None
+            at = _positions(labels).get(value)
+            if at is None:
+                raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}")
+            out[at] = 1.0
         self.values.extend(out)
         self._name(block, labels)
 
     def counts(self, block: str, labels: Sequence[Any], items: Iterable[Any]) -> None:
         """How many of ``items`` equal each label (a multi-hot vector for a set)."""
-        where = {label: i for i, label in enumerate(labels)}
         out = [0.0] * len(labels)
-        for item in items:
-            if item not in where:
-                raise EncodingError(f"{block}: {item!r} is not one of {list(labels)}")
-            out[where[item]] += 1.0
+        if items:
+            where = _positions(labels)
+            for item in items:
+                if item not in where:
+                    raise EncodingError(f"{block}: {item!r} is not one of {list(labels)}")
+                out[where[item]] += 1.0
         self.values.extend(out)
         self._name(block, labels)
+
+
+_POSITIONS: dict[Any, dict[Any, int]] = {}
+
+
+def _positions(labels: Sequence[Any]) -> dict[Any, int]:
+    """Label -> its position (cached per label sequence)."""
+    key = labels if isinstance(labels, tuple | range) else tuple(labels)
+    found = _POSITIONS.get(key)
+    if found is None:
+        found = _POSITIONS[key] = {label: i for i, label in enumerate(labels)}
+    return found
 
 
 @dataclass(frozen=True, eq=False)

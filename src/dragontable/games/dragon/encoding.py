@@ -49,6 +49,10 @@ GOODS = ("rice", "fireworks", "yuan")
 ENCODED_OPTIONS = ("edition", "great_wall", "great_wall_final_timing", "great_event_timing",
                    "open_hands", "start_player")  # fmt: skip
 _CHOICES = {spec.name: tuple(spec.choices) for spec in OPTIONS}
+PALACE_COLUMNS = tuple(f"{p}.{c}" for p in PREF for c in ("floors", *D.TILES))
+"""Each palace slot the engine can number: its floors, then its residents by tile."""
+_ROW = 1 + len(D.TILES)
+_TILE_AT = {tile: 1 + i for i, tile in enumerate(D.TILES)}
 
 
 def actions(players: int, options: dict[str, Any]) -> list[str]:
@@ -111,9 +115,10 @@ def _player(p: dict[str, Any], players: int, w: Writer) -> None:
     w.counts(f"{at}.played", D.CARDS, p.get("played", ()))
     palaces = p["palaces"]
     w.scalar(f"{at}.palaces", len(palaces))
-    for i, name in enumerate(PREF):
-        floors, residents = (
-            (palaces[i]["floors"], palaces[i]["residents"]) if i < len(palaces) else (0, ())
-        )
-        w.scalar(f"{at}.{name}.floors", floors)
-        w.counts(f"{at}.{name}.residents", D.TILES, residents)
+    table = [0.0] * len(PALACE_COLUMNS)
+    for i, palace in enumerate(palaces):
+        row = i * _ROW
+        table[row] = palace["floors"]
+        for tile in palace["residents"]:
+            table[row + _TILE_AT[tile]] += 1.0
+    w.vector(at, PALACE_COLUMNS, table)

@@ -73,8 +73,8 @@ def observe(view: dict[str, Any], w: Writer) -> None:
     """The numbers of one view (see the module's docstring)."""
     m = D.load_map(view["options"]["map"])
     seats = range(len(view["players"]))
-    colours = list(range(len(view["box"])))
-    owners: list[Any] = [*seats, "neutral"]
+    colours = tuple(range(len(view["box"])))
+    owners: tuple[Any, ...] = (*seats, "neutral")
     w.onehot("viewer", seats, view["viewer"])
     w.onehot("to_move", seats, view["current_player"])
     w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "ming.prompt.over"})["key"])

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
@@ -190,7 +191,7 @@ def wrap(game: TableGame, state: State) -> TableState:
     return TableState(game, state.clone())
 
 
-def _game_class(game: Game) -> type[TableGame]:
+def _game_class(game: Game) -> Callable[[dict[str, Any] | None], TableGame]:
     """A class per game, registered as its creator (a class, as OpenSpiel's own Python
     games do: a closure freed by the registry at interpreter exit crashes the process)."""
 

@@ -71,7 +71,9 @@ def main() -> int:
             engine = engine_rate(name, players, args.seconds)
             stepped = env_rate(name, players, args.seconds)
             rows.append({
-                "game": name, "players": players, "apply_per_second": round(engine),
+                "game": name, "players": players,
+                "encoding": env(name, players=players).metadata["encoding"],
+                "apply_per_second": round(engine),
                 "env_steps_per_second": round(stepped), "overhead": round(engine / stepped, 1),
             })  # fmt: skip
     out = {

@@ -80,7 +80,8 @@ PLAN: tuple[Matchup, ...] = tuple(
 # What a reader must know about how a matchup's games on file were played.
 NOTES: dict[str, str] = {
     f"{g}-mcts-ismcts-2p": (
-        "a small sample (CPU was scarce): read the interval, not the rate. Both bots get "
+        f"played by `dragontable strength --only {g}-mcts-ismcts-2p`, a small sample (CPU "
+        "was scarce): read the interval, not the rate. Both bots get "
         "0.2 s of their thread's CPU time a move; OpenSpiel's ISMCTS runs over the "
         "OpenSpiel adapter (docs/research.md) with random rollouts and re-draws hidden "
         "facts with determinize, and does several times fewer iterations in that time "

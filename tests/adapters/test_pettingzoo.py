@@ -26,7 +26,7 @@ def test_pettingzoo_api_test(name, players):
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
 def test_pettingzoo_seed_test(name, players):
-    seed_test(lambda: env(name, players=players), num_cycles=100)
+    seed_test(lambda: env(name, players=players))  # 500 cycles: whole games
 
 
 def test_a_game_to_the_end_rewards_ranks_and_renders():

@@ -83,8 +83,10 @@ NOTES: dict[str, str] = {
         f"played by `dragontable strength --only {g}-mcts-ismcts-2p`, a small sample (CPU "
         "was scarce): read the interval, not the rate. Both bots get "
         "0.2 s of their thread's CPU time a move; OpenSpiel's ISMCTS runs over the "
-        "OpenSpiel adapter (docs/research.md) with random rollouts and re-draws hidden "
-        "facts with determinize, and does several times fewer iterations in that time "
+        "OpenSpiel adapter (docs/research.md) with one random rollout a leaf (mcts uses "
+        "random playouts in Dragon, the game's heuristic at its leaves in Ming and Chang "
+        "Cheng) and re-draws hidden facts with determinize; it does several times fewer "
+        "iterations in that time "
         "than mcts (each step crosses into OpenSpiel's C++ and back, and keys its tree "
         "on the seat's view as JSON)."
     )

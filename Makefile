@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# axe-core (npm) for the page tests' accessibility checks, kept inside the venv folder.
+AXE_VERSION := 4.14.1
+AXE    := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run test system-deps lint typecheck unit bench clean
+.PHONY: run test system-deps lint typecheck axe unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +18,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/dragontable serve
 
-test: system-deps lint typecheck unit
+test: system-deps lint typecheck axe unit
+
+axe: $(AXE)
+
+$(AXE): $(STAMP)
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@$(AXE_VERSION)
 
 system-deps:
 	sh scripts/system-deps.sh

@@ -100,14 +100,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .terminal import step_through
+    from .terminal import record_names, step_through
 
     console = Console(no_color=args.no_color)
     data = load_record(args.file)
     if args.final or not sys.stdin.isatty():
         state = replay(data)
         draw = state.game.render_text
-        console.print(draw(state, None, None) if draw else state.view(None))
+        console.print(draw(state, None, record_names(data)) if draw else state.view(None))
         summary = {
             "actions": len(data["actions"]),
             "over": state.is_over,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,11 +16,15 @@ from rich.table import Table
 from rich.text import Text
 
 from .bots import Bot
-from .core.errors import DragontableError
-from .core.messages import render
+from .core.errors import DragontableError, Refusal
+from .core.messages import default_seat_name, render, template
 from .core.state import State
 from .games import replay, replay_steps, save_record
 
+RULE = re.compile(r"^\s*=+(\s+=+)*\s*$")
+"""A reStructuredText table rule (``=====  =====``)."""
+CELLS = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
+"""A two-column table row: the cells are parted by two spaces or more."""
 HELP = """Type the number of an action, or its notation. Other commands:
   help     this text and the game's notation
   log      the whole game log so far
@@ -88,9 +94,8 @@ class TerminalGame:
         for place, seat in enumerate(ranking, start=1):
             table.add_column(f"{place}. {self.names[seat]}", justify="right")
         for src in sources:
-            table.add_row(
-                src.replace("_", " "), *[str(scores[s]["breakdown"].get(src, 0)) for s in ranking]
-            )
+            label = template(f"{self.state.game.name}.source.{src}") or src.replace("_", " ")
+            table.add_row(label, *[str(scores[s]["breakdown"].get(src, 0)) for s in ranking])
         table.add_row("total", *[str(scores[s]["total"]) for s in ranking], style="bold")
         self.console.print(table)
         winners = ", ".join(self.names[s] for s in self.state.winners())
@@ -108,10 +113,10 @@ class TerminalGame:
             return None
         lower = word.lower()
         if lower in ("help", "?", "h"):
-            self.console.print(HELP)
+            self.console.print(HELP, markup=False)
             module = sys.modules.get(self.state.game.parse_action.__module__)
             if module is not None and module.__doc__:
-                self.console.print(module.__doc__)
+                self.console.print(plain_text(module.__doc__), markup=False)
             return None
         if lower == "log":
             for entry in self.state.log_for(self.viewer()):
@@ -121,7 +126,7 @@ class TerminalGame:
             self.undo()
             return None
         if lower == "save":
-            self.console.print(f"Saved to {save_record(self.state, self.save_path)}")
+            self.console.print(f"Saved to {save_record(self.state, self.save_path, self.names)}")
             return None
         if lower in ("quit", "exit", "q"):
             raise KeyboardInterrupt
@@ -165,10 +170,16 @@ class TerminalGame:
                 before = len(self.state.history)
                 self.state.apply(action)
             except DragontableError as exc:
-                self.console.print(f"[red]{exc}[/]")
+                self.console.print(Text(self.reason(exc), style="red"))
                 continue
             self.checkpoints.append(before)
             return
+
+    def reason(self, exc: DragontableError) -> str:
+        """Why an action was refused, seats by name."""
+        if isinstance(exc, Refusal):
+            return render(exc.message, names=self.names)
+        return str(exc)
 
     def bot_turn(self, seat: int) -> None:
         bot = self.bots[seat]
@@ -192,11 +203,34 @@ class TerminalGame:
             self.show_end()
         except KeyboardInterrupt:
             self.console.print("\n[yellow]Game left.[/]")
-        path = save_record(self.state, self.save_path)
+        path = save_record(self.state, self.save_path, self.names)
         self.console.print(
             f"Game record saved to {path} (dragontable replay {path}; resume with --resume)."
         )
         return self.state
+
+
+def plain_text(doc: str) -> str:
+    """A notation docstring (reStructuredText) as plain text: no ````code```` marks and no
+    table rules, the table's columns kept aligned."""
+    out, column = [], 0
+    for line in textwrap.dedent(doc).splitlines():
+        if RULE.match(line):
+            column = len(line.split()[0]) + 2 if not column else 0  # a table opens or closes
+            continue
+        line = line.replace("``", "")
+        if column and (cells := CELLS.match(line)):
+            line = f"{cells.group(1):<{column - 2}}  {cells.group(2)}"
+        out.append(line)
+    return "\n".join(out).strip()
+
+
+def record_names(data: dict[str, Any]) -> list[str]:
+    """The players' names of a record: its own, else "Player N"."""
+    names = data.get("names")
+    if isinstance(names, list) and all(isinstance(n, str) and n for n in names):
+        return list(names)
+    return [default_seat_name(s) for s in range(data["players"])]
 
 
 def step_through(
@@ -204,19 +238,17 @@ def step_through(
 ) -> None:
     """Step through a record: Enter = next, b = back, a number = go to that action, q = quit."""
     states = [s.clone() for s in replay_steps(data)]
+    names = record_names(data)
     i = 0
     while True:
         state = states[i]
-        console.print(
-            Rule(f"action {i} of {len(states) - 1}" + (f": {data['actions'][i - 1]}" if i else ""))
-        )
+        console.print(Rule(f"action {i} of {len(states) - 1}" + moved(states, data, i, names)))
         draw = state.game.render_text
-        console.print(draw(state, viewer, None) if draw else state.view(viewer))
+        console.print(draw(state, viewer, names) if draw else state.view(viewer))
         if state.is_over:
-            console.print(
-                "Final scores: "
-                + ", ".join(f"Seat {s + 1}: {state.scores()[s]['total']}" for s in state.ranking())
-            )
+            totals = state.scores()
+            ranking = ", ".join(f"{names[s]}: {totals[s]['total']}" for s in state.ranking())
+            console.print(Text(f"Final scores: {ranking}"))
         try:
             cmd = read("[Enter] next, b back, N go to, q quit> ").strip().lower()
         except EOFError:
@@ -231,3 +263,15 @@ def step_through(
             i += 1
         else:
             return
+
+
+def moved(states: list[State], data: dict[str, Any], i: int, names: list[str]) -> str:
+    """ ": Ann — Take an old monk" for action ``i`` (its label among its seat's choices)."""
+    if i == 0:
+        return ""
+    before, action = states[i - 1], data["actions"][i - 1]
+    seat = before.current_player
+    if seat is None:
+        return f": {action}"
+    labels = {c["action"]: c["label"] for c in before.choices(seat, "en", names)}
+    return f": {names[seat]} — {labels.get(action, action)}"

@@ -31,6 +31,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
+# Tests see every move at once: the page's pace (how long others' moves stay on screen) is 0.
+NO_PACE = "try { localStorage.setItem('dragontable.pace', '0'); } catch (e) {}"
 
 
 def chromium_path() -> str:
@@ -86,6 +88,7 @@ def page(browser: Browser) -> Iterator[Page]:
     """A fresh browser context and page; any uncaught script error fails the test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(NO_PACE)
     errors: list[str] = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
     yield context.new_page()
@@ -109,6 +112,7 @@ def finished_dragon(browser: Browser, server: str) -> dict[str, Any]:
     """
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(NO_PACE)
     errors: list[str] = []
     context.on("weberror", lambda e: errors.append(str(e.error)))
     table = new_table(context.new_page(), server, "dragon", ["human", "bot:greedy"], seed=23)

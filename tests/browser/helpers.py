@@ -10,10 +10,13 @@ from playwright.sync_api import Page
 
 from dragontable.games import replay_steps
 
+# What a player clicks to decide: a picker button or a board element bound to choices.
+DECISIONS = "#actions button.pick, #board .legal"
+
 # True once the page offers this seat a decision or shows the end of the game.
 READY = (
     "() => !document.getElementById('end').hidden"
-    " || document.querySelector('#actions button') !== null"
+    f" || document.querySelector({DECISIONS!r}) !== null"
 )
 
 
@@ -58,16 +61,68 @@ def is_over(page: Page) -> bool:
     return page.locator("#end").is_visible()
 
 
+# A point of `node` where a tap lands on it (not on something drawn over it), in viewport
+# coordinates after scrolling it into view; null when no part of it can be tapped.
+TAP_POINT = """node => {
+  node.scrollIntoView({ block: 'center', inline: 'center' });
+  const r = node.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === node || node.contains(hit))) return { x, y };
+    }
+  }
+  return null;
+}"""
+
+
+def tap(page: Page, handle: Any) -> None:
+    """Tap a board element or button as a person would: anywhere on it that is not covered
+    by something else (a province under its city); fails when no part of it can be tapped."""
+    point = handle.evaluate(TAP_POINT)
+    assert point is not None, (
+        f"nothing of {handle.evaluate('n => n.outerHTML.slice(0, 200)')} can be tapped"
+    )
+    page.mouse.click(point["x"], point["y"])
+
+
 def click_action(page: Page, rng: random.Random) -> str:
-    """Click one of the legal-action buttons at random and wait for the server's update;
-    return its action (the notation in ``data-action``; the button shows its label)."""
-    buttons = page.locator("#actions button")
-    handle = buttons.nth(rng.randrange(buttons.count())).element_handle()
-    action = str(handle.get_attribute("data-action"))
-    handle.click()
-    # Every update redraws #actions, so the clicked button leaves the document.
-    page.wait_for_function("button => !button.isConnected", arg=handle)
-    return action
+    """Click one of the decisions at random (a picker, or a board element and then an item
+    of its menu when it carries several choices) and wait for the server's update; return
+    its action (the notation in ``data-action``; the page shows only labels)."""
+    options = page.locator(DECISIONS)
+    handle = options.nth(rng.randrange(options.count())).element_handle()
+    action = handle.get_attribute("data-action")
+    tap(page, handle)
+    if action is None:  # several choices here: the page opened a menu of them
+        items = page.locator("#choice-menu button[data-action]")
+        items.first.wait_for()
+        item = items.nth(rng.randrange(items.count()))
+        action = item.get_attribute("data-action")
+        item.click()
+    # Every update redraws the board and the pickers, so the clicked element leaves.
+    page.wait_for_function("node => !node.isConnected", arg=handle)
+    return str(action)
+
+
+def play_action(page: Page, action: str) -> None:
+    """Play ``action`` as a player would: its picker, its board element, or the menu item."""
+    page.wait_for_function(READY)
+    direct = page.locator(
+        f'#actions button[data-action="{action}"], #board .legal[data-action="{action}"]'
+    )
+    if direct.count():
+        direct.first.click()
+        return
+    holder = page.locator("#board .legal[data-actions]")
+    for k in range(holder.count()):
+        node = holder.nth(k)
+        if action in str(node.get_attribute("data-actions")).split("\n"):
+            node.click()
+            page.locator(f'#choice-menu button[data-action="{action}"]').click()
+            return
+    raise AssertionError(f"{action} is not offered on the page")
 
 
 def play(page: Page, rng: random.Random, moves: int | None = None) -> list[str]:
@@ -92,3 +147,44 @@ def seat_decisions(record: dict[str, Any], seat: int) -> list[str]:
         if state.current_player == seat and state.forced_action() is None:
             chosen.append(action)
     return chosen
+
+
+OFFERED = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('#actions button.pick')) {
+    out.push({ action: b.dataset.action, label: b.querySelector('.pick-label').textContent, on: 'picker' });
+  }
+  for (const n of document.querySelectorAll('#board .legal')) {
+    const many = n.getAttribute('data-actions');
+    const actions = many ? many.split('\\n') : [n.getAttribute('data-action')];
+    const labels = n.getAttribute('data-labels').split('\\n');
+    actions.forEach((action, k) => out.push({ action, label: labels[k], on: 'board',
+      target: n.getAttribute('data-target') }));
+  }
+  return out;
+}"""
+
+
+def offered(page: Page) -> list[dict[str, Any]]:
+    """Every decision the page offers now: ``{"action", "label", "on", "target"?}`` for each
+    picker and each choice of a board element (waits for a decision or the end)."""
+    page.wait_for_function(READY)
+    found: list[dict[str, Any]] = page.evaluate(OFFERED)
+    return found
+
+
+def offered_actions(page: Page) -> list[str]:
+    """The notation of every decision the page offers (kept in attributes, never shown)."""
+    return sorted(o["action"] for o in offered(page))
+
+
+def offered_labels(page: Page) -> list[str]:
+    """What the page shows for each decision it offers."""
+    return sorted(o["label"] for o in offered(page))
+
+
+def after_update(page: Page, act: Any) -> None:
+    """Run ``act()`` and wait for the server's next update (it redraws the board)."""
+    board = page.locator("#board > *").first.element_handle()
+    act()
+    page.wait_for_function("node => !node.isConnected", arg=board)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import new_table, table_id
+from .helpers import new_table, offered_labels, table_id
 
 pytestmark = pytest.mark.browser
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 def test_hint_suggests_legal_actions_and_a_click_plays_one(page: Page, server: str) -> None:
     table = new_table(page, server, "ming", ["human", "bot:greedy"], seed=3)
     expect(table.locator("#hint")).to_be_visible()
-    offered = table.locator("#actions button").all_inner_texts()
+    offered = offered_labels(table)
     table.click("#hint")
     suggestions = table.locator("#hint-box .hinted")
     expect(suggestions.first).to_be_visible(timeout=15000)

@@ -7,7 +7,8 @@ from playwright.sync_api import Page, expect
 
 from dragontable import games
 
-from .helpers import is_over, new_table, table_id
+from .helpers import after_update, is_over, new_table, offered_actions, table_id
+from .test_language import switch
 
 pytestmark = pytest.mark.browser
 
@@ -16,12 +17,9 @@ def n_actions(page: Page, server: str) -> int:
     return int(page.request.get(f"{server}/api/tables/{table_id(page)}").json()["n_actions"])
 
 
-def offered_actions(page: Page) -> list[str]:
-    """The notation of every action button (``data-action``; the buttons show labels)."""
-    return [str(b.get_attribute("data-action")) for b in page.locator("#actions button").all()]
-
-
 def type_action(page: Page, text: str) -> None:
+    if not page.locator("#notation-box").evaluate("d => d.open"):
+        page.click("#notation-box summary")
     page.fill("#notation-input", text)
     page.press("#notation-input", "Enter")
 
@@ -40,8 +38,18 @@ def test_refused_notation_shows_error_and_changes_nothing(page: Page, server: st
         assert offered_actions(table) == offered
         assert n_actions(table, server) == before
 
-    first = table.locator("#actions button").first.element_handle()
-    type_action(table, offered[0])
-    table.wait_for_function("button => !button.isConnected", arg=first)
+    after_update(table, lambda: type_action(table, offered[0]))
     expect(table.locator("#error")).to_have_text("")
     assert n_actions(table, server) > before
+
+
+def test_a_refusal_reads_in_the_pages_language_with_seat_names(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:random"], seed=5)
+    assert not is_over(table)
+    switch(table, "pl")
+    expect(table.locator("#log li").first).to_contain_text("Rozpoczyna się gra")
+    type_action(table, "tax@9")
+    error = table.locator("#error")
+    expect(error).to_contain_text("Niedozwolone: ")
+    expect(error).to_contain_text(" nie może teraz zagrać tax@9: ")
+    assert "seat" not in error.inner_text().lower() and "decision" not in error.inner_text()

@@ -41,7 +41,8 @@ def check_step(page: Page, data: dict[str, Any]) -> str:
     if step == 0:
         expect(page.locator("#replay-action")).to_have_count(0)
     else:
-        assert page.inner_text("#replay-action") == data["action"]
+        assert page.inner_text("#replay-action") == data["move"] != data["action"]
+        assert page.get_attribute("#replay-action", "data-action") == data["action"]
         assert data["names"][data["seat"]] in page.inner_text("#replay-move")
     lines = page.locator("#log li").all_inner_texts()
     if data["log"]:

@@ -12,32 +12,29 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, WebSocket
 
-from .helpers import click_action, game_info, is_over, new_table
+from .helpers import after_update, click_action, game_info, is_over, new_table, offered
 
 pytestmark = pytest.mark.browser
 
 CLICKS_ON_BOARD = 5
-BUTTONS = """() => [...document.querySelectorAll('#actions button')].map(b => ({
-  action: b.dataset.action, target: b.dataset.target || null, text: b.textContent, title: b.title,
-}))"""
 WORD = re.compile(r"[^\W\d_]{3,}")  # three letters in a row, of any script
 
 
-def check_buttons(page: Page, lang: str) -> dict[str, str]:
-    """Every button shows a label in words with its notation as the tooltip, and the board has
-    exactly one element for its target; returns the labels by action."""
-    buttons: list[dict[str, Any]] = page.evaluate(BUTTONS)
-    assert buttons
-    for b in buttons:
-        text, action = b["text"], b["action"]
-        assert action and b["title"] == action, b
-        assert WORD.search(text) and text != action, b
-        assert action not in text or re.fullmatch(r"[a-z]+", action), b  # "refill" is a word
+def check_offered(page: Page, lang: str) -> list[dict[str, Any]]:
+    """Every decision shows a label in words, never its notation; every board element bound
+    to choices has exactly one element for its target; returns what is offered."""
+    found = offered(page)
+    assert found
+    for o in found:
+        text, action = o["label"], o["action"]
+        assert action and WORD.search(text) and text != action, o
+        assert action not in text or re.fullmatch(r"[a-z]+", action), o  # "refill" is a word
         if lang == "zh":
-            assert re.search(r"[\u4e00-\u9fff]", text), b
-        if b["target"]:
-            assert page.locator(f'#board [data-target="{b["target"]}"]').count() == 1, b
-    return {b["action"]: b["text"] for b in buttons}
+            assert re.search(r"[\u4e00-\u9fff]", text), o
+        if o["on"] == "board":
+            assert page.locator(f'#board [data-target="{o["target"]}"]').count() == 1, o
+    assert page.locator("#actions button[title]").count() == 0  # no notation tooltips
+    return found
 
 
 def sent_actions(page: Page) -> list[str]:
@@ -73,16 +70,13 @@ def test_clicking_targets_plays_the_described_action(
     while len(on_board) < CLICKS_ON_BOARD:
         assert not is_over(table)
         assert str(table.locator("html").get_attribute("lang")).startswith(lang)
-        labels = check_buttons(table, lang)
-        targets = table.locator("#board [data-target].legal")
-        if not targets.count():  # nothing on the board (a pick, a pass): a button
+        check_offered(table, lang)
+        targets = table.locator("#board [data-target].legal[data-action]")
+        if not targets.count():  # nothing with one choice on the board (a pick, a pass)
             click_action(table, rng)
             continue
         node = targets.nth(rng.randrange(targets.count()))
         action = str(node.get_attribute("data-action"))
-        assert node.get_attribute("aria-label") == labels[action]
-        first = table.locator("#actions button").first.element_handle()
-        node.dispatch_event("click")
-        table.wait_for_function("button => !button.isConnected", arg=first)
+        after_update(table, lambda n=node: n.dispatch_event("click"))
         assert sent[-1] == action
         on_board.append(action)

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import click_action, game_info, is_over, new_table, table_id
+from .helpers import (
+    after_update,
+    click_action,
+    game_info,
+    is_over,
+    new_table,
+    offered_labels,
+    table_id,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +30,12 @@ def public(page: Page, server: str) -> dict[str, Any]:
 def offered(page: Page) -> list[str]:
     """The legal actions the page offers now (waits for a decision or the end)."""
     assert not is_over(page)
-    return page.locator("#actions button").all_inner_texts()
+    return offered_labels(page)
 
 
 def click_and_wait(page: Page, selector: str) -> None:
-    """Click ``selector`` and wait for the server's next update (it redraws #actions)."""
-    first = page.locator("#actions button").first.element_handle()
-    page.click(selector)
-    page.wait_for_function("button => !button.isConnected", arg=first)
+    """Click ``selector`` and wait for the server's next update (it redraws the board)."""
+    after_update(page, lambda: page.click(selector))
 
 
 def wait_until(check: Any, timeout: float = 15.0) -> None:
@@ -77,7 +83,7 @@ def test_seat_handed_to_a_bot_plays_on_until_reclaimed(page: Page, server: str) 
     table.select_option("#hand-bot-0", level)
     table.click("#hand-0")
     expect(table.locator("#reclaim")).to_be_visible()
-    expect(table.locator("#actions button")).to_have_count(0)
+    expect(table.locator("#actions button.pick, #board .legal")).to_have_count(0)
     budget = level.partition(":")[2]  # the page names the level as "MCTS 300"
     expect(table.locator('#seats [data-seat="0"] span.muted')).to_contain_text(f"MCTS {budget}")
     wait_until(lambda: public(table, server)["n_actions"] > n0)

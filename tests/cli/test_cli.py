@@ -14,7 +14,7 @@ from dragontable import games
 from dragontable.bots import RandomBot
 from dragontable.cli import main
 from dragontable.games import load_record, replay
-from dragontable.terminal import TerminalGame
+from dragontable.terminal import TerminalGame, step_through
 
 
 def run_cli(
@@ -162,9 +162,29 @@ def test_terminal_refuses_bad_input_and_keeps_asking(tmp_path: Path) -> None:
     game.run()
     text = console.export_text()
     assert "No action 999" in text
-    assert "not legal" in text or "is not an action" in text
+    assert "cannot play tax@9 now: another decision is due:" in text
+    assert "“nonsense words”: nonsense is not an action; expected one of" in text
+    assert "seat 0" not in text.lower() and "Seat 1" not in text  # seats by name
     assert "Type the number of an action" in text
+    assert "take Fo" in text and "``" not in text and "=====" not in text  # help as plain text
+    assert "\ntax@2, refill          action card from group 2" in text  # its columns aligned
     assert len(game.state.history) == 1
+    assert load_record(tmp_path / "r.json")["names"] == ["Ann", "Bo"]
+
+
+def test_replay_names_the_players_from_the_record_or_by_default(tmp_path: Path) -> None:
+    state = games.create("dragon", players=2, seed=4, options={"start_player": "seat_1"})
+    while not state.is_over and len(state.history) < 3:
+        state.apply(state.legal_actions()[0])
+    record = state.record()
+    for names, shown in ((["Ann", "Bo"], "Ann"), (None, "Player 1")):
+        console = Console(record=True, width=160)
+        data = record | ({"names": names} if names else {})
+        answers = iter(["", "", "q"])
+        step_through(data, console, read=lambda _prompt, a=answers: next(a))
+        text = console.export_text()
+        assert f"action 1 of 3: {shown} — Take " in text
+        assert "Seat 1" not in text and "Seat 2" not in text
 
 
 def test_hotseat_undo_takes_back_the_last_decision(tmp_path: Path) -> None:

@@ -53,6 +53,10 @@ def _dragon(target: str, view: dict[str, Any], seat: int) -> bool:
         return parts[0] == "new" or 1 <= int(parts[0]) <= len(palaces)
     if kind == "resident" and len(parts) == 2:
         return parts[1] in palaces[int(parts[0]) - 1]["residents"]
+    if kind == "privilege" and len(parts) == 1:
+        return parts[0] in ("small", "large")
+    if kind == "walltile" and len(parts) == 1:
+        return parts[0] in me["wall_tiles"]
     return False
 
 
@@ -94,7 +98,7 @@ DRAWN: dict[str, Callable[[str, dict[str, Any], int], bool]] = {
 TARGET = {
     "dragon": re.compile(
         r"group:\d+:[a-z]+|supply:[A-Z][yo]|hand:[A-Z]|palace:(\d+|new)"
-        r"|resident:\d+:[A-Z][yo]"
+        r"|resident:\d+:[A-Z][yo]|privilege:(small|large)|walltile:[a-z]+"
     ),  # fmt: skip
     "ming": re.compile(r"(district|province|display|dragon|hand):[a-z0-9][a-z0-9_-]*|player:\d"),
     "changcheng": re.compile(

@@ -246,7 +246,8 @@ def test_apply_forced_can_leave_a_seat_its_forced_decisions():
 
 # -- messages -----------------------------------------------------------------------------
 def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(template) if name}
+    """The parameters a template uses (``{n[floor|floors]}`` uses ``n``)."""
+    return {name.partition("[")[0] for _, name, _, _ in Formatter().parse(template) if name}
 
 
 def collected_keys() -> tuple[list[dict], list[dict]]:

@@ -774,7 +774,7 @@ def test_ex_33_sunrise():
     assert st.current_player == ANNA and "sunrise M" in st.legal_actions()
     play(st, "sunrise M", "place p1")
     assert st.current_player == BERT and "sunrise M" not in st.legal_actions()
-    with pytest.raises(IllegalAction, match="taken in this Sunrise"):
+    with pytest.raises(IllegalAction, match="already taken at this Sunrise"):
         st.apply("sunrise M")
     play(st, "sunrise F", "place p1")
     play(st, "sunrise T", "place p1")

@@ -17,7 +17,7 @@ from dragontable.games.dragon import data as dragon
 from dragontable.games.ming import data as ming
 from dragontable.server.app import BOT_LEVELS
 
-from .conftest import new_table, next_update, ws_url
+from .conftest import new_table, next_error, next_update, ws_url
 
 WEB = resources.files("dragontable").joinpath("web")
 SERVER = resources.files("dragontable").joinpath("server")
@@ -40,6 +40,7 @@ BOARD_TERMS = {
     ],
     "ming": [*MING_MAP.cards, *MING_MAP.provinces, *(f"province.{p}" for p in MING_MAP.provinces)],
     "changcheng": [
+        *changcheng.COLOURS,
         *changcheng.CARDS,
         *changcheng.KIND_NAMES.values(),
         *changcheng.EVENTS,
@@ -248,6 +249,26 @@ def test_the_socket_in_polish_sends_polish_log_lines_and_prompts(client: TestCli
     assert prompts
     for prompt in prompts:
         assert prompt["text"] == render(prompt, "pl", names) != render(prompt, "en", names)
+
+
+@pytest.mark.parametrize("lang", ["pl", "zh"])
+def test_a_refused_move_reads_in_the_readers_language(client: TestClient, lang: str) -> None:
+    options = {"start_player": "seat_1"}
+    created = new_table(client, seed=9, names=["Ann", "Bo"], options=options)
+    with client.websocket_connect(ws_url(created, 0) + f"&lang={lang}") as ws:
+        first = next_update(ws)
+        assert first["current_player"] == 0
+        ws.send_json({"action": "tax@1"})
+        illegal = next_error(ws)
+        ws.send_json({"action": "fly away"})
+        notation = next_error(ws)
+    assert illegal["detail"]["key"] == "core.refusal.illegal" and illegal["detail"]["seat"] == 0
+    assert illegal["detail"]["reason"]["key"] == "core.refusal.decision"
+    assert illegal["message"] == render(illegal["detail"], lang, ["Ann", "Bo"])
+    assert illegal["message"].startswith("Ann") and "tax@1" in illegal["message"]
+    assert "seat" not in illegal["message"].lower() and "decision" not in illegal["message"]
+    assert notation["detail"]["key"] == "core.refusal.unknown_verb"
+    assert notation["message"] == render(notation["detail"], lang) != render(notation["detail"])
 
 
 def test_default_seat_names_read_in_the_readers_language(client: TestClient) -> None:

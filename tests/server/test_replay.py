@@ -55,18 +55,21 @@ def test_replay_steps_show_the_public_view_and_that_steps_log(
     record = _record(client, tid)
     names = [s["name"] for s in client.get(f"/api/tables/{tid}?lang=pl").json()["seats"]]
     wanted = {0, 1, 40, 41, len(record["actions"])}
-    log_before, seat_before = 0, None
+    log_before, seat_before, labels = 0, None, {}
     for k, state in enumerate(replay_steps(record)):
         if k in wanted:
             got = client.get(f"/api/tables/{tid}/replay?step={k}&lang=pl").json()
             assert got["step"] == k and got["total_steps"] == len(record["actions"])
             assert got["action"] == (record["actions"][k - 1] if k else None)
             assert got["seat"] == (seat_before if k else None)
+            assert got["move"] == (labels[record["actions"][k - 1]] if k else None)
+            assert not k or got["move"] != got["action"]  # the move in words, not notation
             assert got["view"] == state.view(None) and got["scores"] == state.scores()
             public = [e for e in state.log[log_before:] if "to" not in e]
             assert [line["entry"] for line in got["log"]] == public
             assert [line["text"] for line in got["log"]] == [render(e, "pl", names) for e in public]
         log_before, seat_before = len(state.log), state.current_player
+        labels = {c["action"]: c["label"] for c in state.choices(seat_before, "pl", names)}
     first = client.get(f"/api/tables/{tid}/replay").json()
     assert first["step"] == 0 and first["log"]
     assert all("hand" not in p for p in first["view"]["players"])  # no seat's hidden cards

@@ -54,6 +54,12 @@ class Game:
     encoding: str | None = field(default=None, repr=False)
     """The module of the game's fixed encodings for learning agents (``core.encoding``),
     by name, imported only when asked for; None: the game has none."""
+    shared_targets: tuple[str, ...] = ()
+    """Prefixes of the target ids (``core.choices``) that name the same board element for
+    every seat (an action card, a wall space), so that a page can mark where a move went."""
+    announce: tuple[str, ...] = ()
+    """Log keys (or key prefixes) of what the game itself does to the players (events,
+    scorings): the page announces such a line, with the lines after it, in a banner."""
 
     def __post_init__(self) -> None:
         self.state.game = self

@@ -12,10 +12,15 @@ Parameters are shown in the reader's language:
   ``ranking`` and ``order`` (lists of seats) are lists of names; ``scores`` (one number
   per seat) is shown as "name number" per seat.
 * ``True``/``False`` are ``core.yes``/``core.no``.
+* ``text``, ``word``, ``action`` and ``allowed`` are shown as they are: what a player
+  typed, or the notation they may type (refusals of a move quote them).
+* A message inside a message (a dict with a ``key``, e.g. a refusal's ``reason`` or
+  ``prompt``) is rendered in the same language.
 * A string is a game term: the catalog's ``<game>.term.<param>.<code>``, else
   ``<game>.term.<code>`` (``dragon.term.Fo`` = "an old farmer"); a string with no term of
-  its own has each lowercase word translated that way (``brown-1``, ``blue:builder``),
-  the rest kept (``1A-P1``). A list is its items' texts joined by ``core.separator``,
+  its own has each lowercase word translated that way (``brown-1``), the rest kept
+  (``1A-P1``); in a game whose catalog has ``<game>.term.pair`` (``"{second}
+  ({first})"``) a ``first:second`` code (``blue:builder``) reads through it. A list is its items' texts joined by ``core.separator``,
   a list inside a list joined by ``+``.
 * A template may ask for a grammatical form of a term parameter as ``{name[form]}``
   (e.g. ``{tile[acc]}``), looked up as ``<term key>@<form>`` and falling back to the
@@ -42,6 +47,7 @@ LANGUAGES = ("en", "pl", "uk", "zh")
 SEAT_PARAMS = frozenset({"seat", "chooser"})
 SEAT_LIST_PARAMS = frozenset({"ranking", "order"})
 PER_SEAT_PARAMS = frozenset({"scores"})
+LITERAL_PARAMS = frozenset({"text", "word", "action", "allowed"})
 _WORD = re.compile(r"[a-z_]+")
 
 
@@ -107,6 +113,11 @@ def term(game: str, param: str, code: str, lang: str = "en", form: str | None = 
     found = _term_key(game, param, code, lang, form)
     if found is not None:
         return found
+    first, colon, second = code.partition(":")
+    pair = template(f"{game}.term.pair", lang) if colon else None
+    if pair is not None:
+        parts = (term(game, param, first, lang, form), term(game, param, second, lang, form))
+        return pair.format(first=parts[0], second=parts[1])
     return _WORD.sub(lambda m: _term_key(game, param, m.group(), lang, form) or m.group(), code)
 
 
@@ -177,6 +188,10 @@ def _is_seat(value: Any) -> bool:
 def _shown(game: str, name: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
     """What a template gets for parameter ``name`` (see the module doc)."""
     sep = template("core.separator", lang) or ", "
+    if name in LITERAL_PARAMS:
+        return value
+    if isinstance(value, dict) and "key" in value:
+        return render(value, lang, names)
     if name in SEAT_PARAMS and _is_seat(value):
         return seat_name(value, lang, names)
     if isinstance(value, list | tuple) and all(_is_seat(v) for v in value):

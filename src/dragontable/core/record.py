@@ -34,6 +34,11 @@ def check_record(data: Any) -> dict[str, Any]:
         raise RecordError("record field 'options' must be an object")
     if not all(isinstance(a, str) for a in data["actions"]):
         raise RecordError("record field 'actions' must be a list of notation strings")
+    names = data.get("names", [""] * data["players"])
+    if not (isinstance(names, list) and len(names) == data["players"]):
+        raise RecordError("record field 'names' must list one name per player")
+    if not all(isinstance(n, str) for n in names):
+        raise RecordError("record field 'names' must be a list of strings")
     return data
 
 
@@ -74,9 +79,11 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return check_record(data)
 
 
-def save_record(state: State, path: str | Path) -> Path:
-    """Write ``state``'s record to ``path`` (making its folders); return the path."""
+def save_record(state: State, path: str | Path, names: list[str] | None = None) -> Path:
+    """Write ``state``'s record to ``path`` (making its folders), with the players'
+    ``names`` if given (an optional ``names`` field); return the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    record = state.record() | ({"names": list(names)} if names else {})
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return path

@@ -55,9 +55,11 @@ class State:
         """Game hook: carry out a legal action and run the game on to the next decision."""
         raise NotImplementedError
 
-    def _why_illegal(self, action: str) -> str:
-        """Game hook: name the rule that forbids ``action`` (canonical, parsed)."""
-        return "it is not among the legal actions now"
+    def _why_illegal(self, action: str) -> LogEntry | None:
+        """Game hook: the rule that forbids ``action`` (canonical, parsed) as a message
+        ``{"key": "<game>.refusal.…", **params}``; None when the pending decision is
+        another kind (the refusal then shows its prompt)."""
+        return {"key": "core.refusal.not_legal"}
 
     def prompt(self) -> dict[str, Any]:
         """Game hook: the pending decision as a message key with parameters."""
@@ -129,6 +131,15 @@ class State:
             return plain(self.legal_actions())
         return describe(self, seat, lang, names)
 
+    def shared_target(self, action: str) -> str | None:
+        """Where on the board the legal ``action`` of the seat to move goes, when every seat's
+        board has that element (``Game.shared_targets``); else None."""
+        prefixes, seat = self.game.shared_targets, self.current_player
+        if not prefixes or seat is None:
+            return None
+        found = next((c["target"] for c in self.choices(seat) if c["action"] == action), None)
+        return found if isinstance(found, str) and found.startswith(prefixes) else None
+
     def is_legal(self, action: str) -> bool:
         try:
             self._resolve(action)
@@ -141,19 +152,20 @@ class State:
         if legal is None:
             legal = self._legal = self._legal_map()
         if not isinstance(action, str):
-            raise NotationError(f"an action must be a string in notation, not {action!r}")
+            raise NotationError("core.refusal.not_text")
         payload = legal.get(action, _MISSING)
         if payload is not _MISSING:
             return action, payload
         canonical = self.game.parse_action(action)
         payload = legal.get(canonical, _MISSING)
         if payload is _MISSING:
-            if self.is_over:
-                raise IllegalAction(f"{canonical}: the game is over")
-            raise IllegalAction(
-                f"{canonical}: not legal for seat {self.current_player}: "
-                f"{self._why_illegal(canonical)}"
-            )
+            seat = self.current_player
+            if seat is None:
+                raise IllegalAction("core.refusal.game_over", action=canonical)
+            reason = self._why_illegal(canonical)
+            if reason is None:
+                reason = {"key": "core.refusal.decision", "prompt": self.prompt()}
+            raise IllegalAction("core.refusal.illegal", action=canonical, seat=seat, reason=reason)
         return canonical, payload
 
     def apply(self, action: str) -> None:

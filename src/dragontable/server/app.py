@@ -128,6 +128,7 @@ def game_info(name: str, lang: str = "en") -> dict[str, Any]:
         "chance": game.chance,
         "hidden_information": game.hidden_information,
         "board": game.board,
+        "announce": list(game.announce),
         "options": [
             {
                 "name": o.name,

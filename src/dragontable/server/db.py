@@ -36,6 +36,7 @@ tables_t = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("n_actions", sa.Integer, nullable=False),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("to_move", sa.Integer, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
 )
@@ -85,6 +86,7 @@ _ADVANCE = (
         n_actions=sa.bindparam("next"),
         status=sa.bindparam("new_status"),
         result=sa.bindparam("new_result", type_=sa.JSON),
+        to_move=sa.bindparam("to_move"),
         updated_at=sa.bindparam("now", type_=sa.DateTime(timezone=True)),
     )
 )
@@ -128,6 +130,8 @@ class TableRow:
     seats: list[SeatRow]
     n_actions: int = 0
     result: dict[str, Any] | None = None
+    to_move: int | None = None
+    """The seat whose decision it is (None when the game is over), kept for lists."""
     created_at: dt.datetime | None = None
     updated_at: dt.datetime | None = None
     actions: list[str] = field(default_factory=list)
@@ -281,6 +285,7 @@ class Store:
                     status=row.status,
                     n_actions=0,
                     result=None,
+                    to_move=row.to_move,
                     created_at=now,
                     updated_at=now,
                 )
@@ -309,13 +314,15 @@ class Store:
         notation: str,
         status: str,
         result: dict[str, Any] | None,
+        to_move: int | None = None,
     ) -> None:
-        """Append action number ``idx`` and the table's new status in one transaction.
+        """Append action number ``idx`` and the table's new status (with the seat to move
+        next) in one transaction.
 
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
         now = _now()
-        advance = {"tid": table_id, "idx": idx, "next": idx + 1, "now": now}
+        advance = {"tid": table_id, "idx": idx, "next": idx + 1, "now": now, "to_move": to_move}
         row = {"table_id": table_id, "idx": idx, "seat": seat, "notation": notation}
         with self._write() as conn:
             done = conn.execute(_ADVANCE, {**advance, "new_status": status, "new_result": result})
@@ -331,13 +338,14 @@ class Store:
         notation: str,
         status: str,
         result: dict[str, Any] | None,
+        to_move: int | None = None,
     ) -> None:
         """:meth:`append_action` from the event loop.
 
         SQLite's write takes a fraction of a millisecond, less than handing it to a
         thread and back, so it runs in place; other databases run it in a thread.
         """
-        args = (table_id, idx, seat, notation, status, result)
+        args = (table_id, idx, seat, notation, status, result, to_move)
         if self.engine.dialect.name == "sqlite":
             self.append_action(*args)
         else:
@@ -388,6 +396,7 @@ class Store:
             seats=seats,
             n_actions=r["n_actions"],
             result=r["result"],
+            to_move=r["to_move"],
             created_at=_aware(r["created_at"]),
             updated_at=_aware(r["updated_at"]),
         )
@@ -420,7 +429,9 @@ class Store:
             return [r.id for r in conn.execute(query)]
 
     # -- undo and seat hand-over (revision 0002) ------------------------------------
-    def undo_actions(self, table_id: str, keep: int, n: int, by: int, status: str) -> int:
+    def undo_actions(
+        self, table_id: str, keep: int, n: int, by: int, status: str, to_move: int | None = None
+    ) -> int:
         """Move actions ``keep..n-1`` to ``undone_actions`` in one transaction; return how many.
 
         Raises :class:`StaleWrite` unless the table has exactly ``n`` actions.
@@ -430,7 +441,7 @@ class Store:
             done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.n_actions == n)
-                .values(n_actions=keep, status=status, result=None, updated_at=now)
+                .values(n_actions=keep, status=status, result=None, to_move=to_move, updated_at=now)
             )
             if done.rowcount != 1:
                 raise StaleWrite(f"table {table_id}: does not have {n} actions to undo from")

@@ -210,6 +210,12 @@ class LiveTable:
             {"seat": a["seat"], "action": st.public_action(a["action"], a["seat"], seat)}
             for a in actions
         ]
+        # Where the moves went, for the moves this connection sees whole.
+        recent = [
+            a["target"]
+            for a, public in zip(actions, seen, strict=True)
+            if a.get("target") and public["action"] == a["action"]
+        ]
         entries = st.log_for(seat, 0 if reset else conn.log_pos)
         conn.log_pos = len(st.log)
         current = st.current_player
@@ -230,6 +236,7 @@ class LiveTable:
             "view": st.view(seat),
             "log": [{"text": render(e, conn.lang, names), "entry": e} for e in entries],
             "actions": seen,
+            "recent": recent,
             "connected": self.connected(),
             "seats": self.seat_info(),
             "can_undo": self.can_undo(seat),
@@ -325,7 +332,7 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
         "options": row.options,
         "status": live.status() if live else row.status,
         "n_actions": len(live.state.history) if live else row.n_actions,
-        "current_player": live.state.current_player if live else None,
+        "current_player": live.state.current_player if live else row.to_move,
         "seats": [
             {
                 "seat": s.seat,

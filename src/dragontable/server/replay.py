@@ -62,9 +62,15 @@ class Replay:
         return state
 
     def step(self, step: int, lang: str, names: list[str]) -> dict[str, Any]:
-        """The viewer's data for one step: public view, that step's log lines, scores."""
-        state = self.state_at(step)
+        """The viewer's data for one step: public view, the move in words, that step's
+        log lines, scores."""
         lang = lang if lang in LANGUAGES else "en"
+        state, move = self.state_at(step), None
+        if step:
+            before = self.state_at(step - 1)
+            move = self.described(before, step, lang, names)
+            state = before
+            state.apply(self.record["actions"][step - 1])
         start = self.log_ends[step - 1] if step else 0
         entries = [e for e in state.log[start : self.log_ends[step]] if e.get("to") is None]
         return {
@@ -74,10 +80,18 @@ class Replay:
             "names": names,
             "action": self.record["actions"][step - 1] if step else None,
             "seat": self.seats[step - 1] if step else None,
+            "move": move,
             "view": state.view(None),
             "log": [{"text": render(e, lang, names), "entry": e} for e in entries],
             "scores": state.scores(),
         }
+
+    def described(self, before: State, step: int, lang: str, names: list[str]) -> str:
+        """Action ``step`` in words: its label among the choices its seat had (``before``
+        is the state it was made in); the notation if the game has no label for it."""
+        action, seat = self.record["actions"][step - 1], self.seats[step - 1]
+        labels = {c["action"]: c["label"] for c in before.choices(seat, lang, names)}
+        return str(labels.get(action, action))
 
     def history(self, names: list[str]) -> dict[str, Any]:
         """Per seat the total after each step where some total changed (and first, last)."""

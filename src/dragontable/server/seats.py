@@ -104,7 +104,9 @@ class SeatRequests:
         state, moves = await asyncio.to_thread(replay_moves, record)
         n = len(table.state.history)
         status = table_status(table.row, state)
-        await asyncio.to_thread(self.store.undo_actions, table.id, keep, n, seat, status)
+        await asyncio.to_thread(
+            self.store.undo_actions, table.id, keep, n, seat, status, state.current_player
+        )
         table.state, table.moves = state, moves
         table.announce({"type": "undone", "seat": seat, "actions": n - keep})
         table.broadcast([], reset=True)

@@ -19,7 +19,8 @@ from typing import Any
 
 from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
-from ..core.errors import IllegalAction, NotationError
+from ..core.errors import IllegalAction, NotationError, Refusal
+from ..core.messages import render
 from .botplay import BotPlay
 from .botpool import BotPool
 from .config import ServerConfig
@@ -169,6 +170,7 @@ class TableManager(SeatRequests, BotPlay):
         ]
         table_id = secrets.token_urlsafe(6)
         row = TableRow(table_id, spec.game, spec.players, state.seed, state.options, "open", seats)
+        row.to_move = state.current_player
         table = LiveTable(row, state, grace_s=self.config.grace_s)
         row.status = table.status()
         self._make_room()  # again: other tables may have come in while this one was built
@@ -234,9 +236,9 @@ class TableManager(SeatRequests, BotPlay):
             try:
                 await self._commit(table, conn.seat, message["action"])
             except NotationError as exc:
-                return error("notation", str(exc))
+                return refusal("notation", exc, conn.lang, table.names_in(conn.lang))
             except IllegalAction as exc:
-                return error("illegal", str(exc))
+                return refusal("illegal", exc, conn.lang, table.names_in(conn.lang))
         self.kick(table)
         return None
 
@@ -259,6 +261,7 @@ class TableManager(SeatRequests, BotPlay):
         forced = new.forced_action() is not None
         new.apply(action)
         notation = new.history[-1]
+        target = table.state.shared_target(notation)
         await self.store.append(
             table.id,
             len(new.history) - 1,
@@ -266,11 +269,12 @@ class TableManager(SeatRequests, BotPlay):
             notation,
             table_status(table.row, new),
             table_result(new),
+            new.current_player,
         )
         table.state = new
         table.last_active = time.monotonic()
         table.moves.append(Move(seat, forced))
-        return {"seat": seat, "action": notation}
+        return {"seat": seat, "action": notation, "target": target}
 
     # -- the other requests: undo and seats (seats.py), hints (botplay.py) ------------
     def _requests(self) -> dict[str, Request]:
@@ -282,3 +286,9 @@ class TableManager(SeatRequests, BotPlay):
             "reclaim": self.reclaim,
             "hint": self.hint,
         }
+
+
+def refusal(code: str, exc: Refusal, lang: str, names: list[str]) -> dict[str, Any]:
+    """The error for a refused move: ``message`` in the reader's language (seats by
+    name), ``detail`` the reason as its message key with parameters."""
+    return error(code, render(exc.message, lang, names), exc.message)

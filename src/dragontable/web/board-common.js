@@ -1,7 +1,10 @@
 // Helpers shared by the SVG boards: text, seat markers and clickable legal actions.
 //
 // Board contract: draw(view, names, mySeat, ctx) -> element, where
-// ctx = { choices: [the server's choices for me now], act: (action) => void }.
+// ctx = { choices: [the server's choices for me now], act: (action) => void,
+//         menu: (node, choices) => void (several choices on one element), width: CSS px the
+//         board has (below 700: draw the narrow layout at scale 1), recent: [target ids the
+//         last moves touched] }.
 // A choice is { action, target, kind, label, ... } (core/choices.py): the board never builds
 // notation. It puts target ids on its elements (data-target, the ids each game lists in its
 // choices.py) and binds an element to a choice that targets it: class "legal",
@@ -38,7 +41,21 @@ const NO_ACT = () => {};
 
 // The context a board works with: ctx as given, or a read-only one.
 export function context(ctx) {
-  return { choices: (ctx && ctx.choices) || [], act: (ctx && ctx.act) || NO_ACT };
+  const c = ctx || {};
+  return { choices: c.choices || [], act: c.act || NO_ACT, menu: c.menu || null,
+    width: c.width || boardWidth(), recent: c.recent || [] };
+}
+
+// The width the page gives the board, when a board is drawn without ctx.width.
+function boardWidth() {
+  const node = typeof document !== "undefined" && document.getElementById("board");
+  return (node && node.clientWidth) || 1000;
+}
+
+// Whether to draw the narrow (phone) layout for ctx.width.
+export const NARROW = 700;
+export function isNarrow(ctx) {
+  return (ctx.width || 1000) < NARROW;
 }
 
 // The context of what is not the viewer's own (another seat's hand, palaces): nothing to click
@@ -147,29 +164,64 @@ export function seatMarker(x, y, seat, r = 9) {
       "font-size": Math.round(r * 1.25), "font-weight": 700 }));
 }
 
-// Marks node as the board element `target` (data-target) and binds it to the first choice
-// there that `accept` takes; returns whether it did. The node should hold a shape with class
-// "face": that is what the style highlights.
+// Marks node as the board element `target` (data-target) and binds it to the choices there
+// that `accept` takes: one choice plays on a click (or Enter/Space), several open a menu of
+// their labels (ctx.menu, the page's). Returns whether it bound any. The node should hold a
+// shape with class "face": that is what the style highlights. An element the last moves
+// touched (ctx.recent) gets class "recent".
 export function bind(node, target, ctx, accept = () => true) {
-  if (ctx.marks !== false) node.setAttribute("data-target", target);
-  const found = choicesAt(ctx, target).find(accept);
-  return found ? bindChoice(node, found, ctx) : false;
+  if (ctx.marks !== false) {
+    node.setAttribute("data-target", target);
+    if (ctx.recent && ctx.recent.includes(target)) node.classList.add("recent");
+  }
+  const found = choicesAt(ctx, target).filter(accept);
+  if (found.length > 1 && ctx.menu) return bindMenu(node, found, ctx);
+  return found.length ? bindChoice(node, found[0], ctx) : false;
+}
+
+// The words an element shows (its text, without the <title> tooltips), run together as
+// assistive technology reads separate SVG texts ("2" and "6" read "26").
+function shownText(node) {
+  const parts = [];
+  const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    if (!walk.currentNode.parentElement.closest("title")) parts.push(walk.currentNode.textContent);
+  }
+  return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+function makeLegal(node, labels, run) {
+  const label = labels.join(" / ");
+  node.classList.add("legal");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("data-labels", labels.join("\n"));
+  // The accessible name holds the words the element shows, then what choosing it does.
+  const shown = shownText(node);
+  node.setAttribute("aria-label", shown && !label.includes(shown) ? `${shown}: ${label}` : label);
+  node.addEventListener("click", (e) => { e.stopPropagation(); run(); });
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); run(); }
+  });
+  const tipped = node.getAttribute("data-tip");
+  const tip = node.querySelector(":scope > title");
+  const words = tipped ? `${label}\n${tipped}` : label;
+  if (tip) tip.textContent = words;
+  else title(node, words);
 }
 
 // Binds node to one choice: a click (or Enter/Space) sends its action; its label says what.
 export function bindChoice(node, choice, ctx) {
-  node.classList.add("legal");
   node.setAttribute("data-action", choice.action);
-  node.setAttribute("tabindex", "0");
-  node.setAttribute("role", "button");
-  node.setAttribute("aria-label", choice.label);
-  node.addEventListener("click", () => ctx.act(choice.action));
-  node.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.act(choice.action); }
-  });
-  const tip = node.querySelector(":scope > title");
-  if (tip) tip.textContent = [tip.textContent, choice.label].join("\n");
-  else title(node, choice.label);
+  makeLegal(node, [choice.label], () => ctx.act(choice.action));
+  return true;
+}
+
+// Binds node to several choices: a click opens the page's menu of their labels.
+export function bindMenu(node, choices, ctx) {
+  node.setAttribute("aria-haspopup", "menu");
+  node.setAttribute("data-actions", choices.map((c) => c.action).join("\n"));
+  makeLegal(node, choices.map((c) => c.label), () => ctx.menu(node, choices));
   return true;
 }
 

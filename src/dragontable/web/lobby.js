@@ -1,6 +1,7 @@
 // The lobby: a form built from /api/games, the list of tables, invitation links.
 import { el, seatColour } from "/static/util.js";
 import { lang, t } from "/static/i18n.js";
+import { forgetTable, myTables } from "/static/mytables.js";
 
 let GAMES = [];
 let lastCreated = null;
@@ -134,7 +135,47 @@ function gameLabel(table) {
   return GAMES.find((g) => g.name === table.game)?.label || table.title;
 }
 
+// Whose turn it is at a table, from its public info; `mine` is this browser's seat there.
+function turnText(tb, mine) {
+  if (tb.status === "finished") return t("status.finished");
+  if (tb.current_player === null || tb.current_player === undefined) return "";
+  if (tb.current_player === mine) return t("lobby.your_turn");
+  return t("lobby.turn_of", { name: tb.seats[tb.current_player].name });
+}
+
+function turnCell(tb, mine) {
+  const yours = tb.status !== "finished" && tb.current_player === mine && mine !== undefined;
+  return el("td", { class: yours ? "your-turn" : "" }, turnText(tb, mine));
+}
+
+// The tables this browser has seats at, with whose turn it is; those first that wait for me.
+async function refreshMine() {
+  const mine = myTables();
+  const section = document.getElementById("mine-section");
+  section.hidden = !mine.length;
+  if (!mine.length) return;
+  const infos = await Promise.all(mine.map(async (entry) => {
+    const resp = await fetch(`/api/tables/${encodeURIComponent(entry.id)}?lang=${lang}`);
+    return resp.ok ? { entry, tb: await resp.json() } : { entry, tb: null };
+  }));
+  const waiting = (x) => (x.tb && x.tb.status !== "finished" && x.tb.current_player === x.entry.seat ? 0 : 1);
+  infos.sort((a, b) => waiting(a) - waiting(b));
+  const rows = infos.map(({ entry, tb }) => {
+    const forget = el("button", { type: "button", class: "secondary", "aria-label": t("lobby.forget_table", { id: entry.id }) }, t("lobby.forget"));
+    forget.addEventListener("click", () => { forgetTable(entry.id); refreshMine(); });
+    if (!tb) return el("tr", {}, el("td", {}, el("code", {}, entry.id)), el("td", { colspan: "3", class: "muted" }, t("lobby.gone")), el("td", {}, forget));
+    return el("tr", { "data-table": entry.id },
+      el("td", {}, el("code", {}, tb.id)),
+      el("td", {}, `${gameLabel(tb)} (${tb.players})`),
+      el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(entry.seat)}` }), tb.seats[entry.seat]?.name || ""),
+      turnCell(tb, entry.seat),
+      el("td", {}, el("a", { href: entry.url }, t("lobby.play")), " ", forget));
+  });
+  document.getElementById("mine").replaceChildren(...rows);
+}
+
 async function refresh() {
+  refreshMine();
   const status = document.getElementById("filter").value;
   const query = new URLSearchParams({ lang });
   if (status) query.set("status", status);
@@ -147,10 +188,11 @@ async function refresh() {
       el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }),
       s.name, s.kind === "human" ? (s.connected ? ` · ${t("lobby.online")}` : "") : ""))),
     el("td", { class: `status-${tb.status}` }, t(`status.${tb.status}`, {}, tb.status)),
+    turnCell(tb, undefined),
     el("td", { class: "num" }, String(tb.n_actions)),
     el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.watch")),
       ...(tb.status === "finished" ? [" · ", el("a", { href: `/replay/${encodeURIComponent(tb.id)}`, class: "replay" }, t("lobby.replay"))] : []))));
-  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, t("lobby.no_tables"))));
+  if (!rows.length) rows.push(el("tr", {}, el("td", { colspan: "7", class: "muted" }, t("lobby.no_tables"))));
   document.getElementById("tables").replaceChildren(...rows);
 }
 

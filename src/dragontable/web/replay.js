@@ -1,7 +1,7 @@
 // The replay viewer: steps through a finished game from /api/tables/{id}/replay?step=k.
 // The server renders each step's log in the page's language, so a new language refetches.
-import { el, seatColour } from "/static/util.js";
-import { boardFor, loadBoards } from "/static/boards.js";
+import { el, seatColour, setSeatColours } from "/static/util.js";
+import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { scoreChart } from "/static/score-chart.js";
 import { lang, t } from "/static/i18n.js";
 
@@ -59,10 +59,12 @@ function show(data) {
   byId("replay-position").textContent = t("replay.position", { k: data.step, total });
   byId("replay-prev").disabled = byId("replay-first").disabled = data.step === 0;
   byId("replay-next").disabled = byId("replay-last").disabled = data.step === total;
+  setSeatColours(seatColoursFor(data.game, data.view));
   const move = byId("replay-move");
   if (data.step === 0) move.textContent = t("replay.start");
   else move.replaceChildren(el("span", { class: "seat-dot", style: `background:${seatColour(data.seat)}` }),
-    t("replay.played", { name: names[data.seat] }), el("code", { id: "replay-action" }, data.action));
+    t("replay.played", { name: names[data.seat] }),
+    el("span", { id: "replay-action", "data-action": data.action }, data.move ?? data.action));
   byId("board").replaceChildren(boardFor(data.game)(data.view, names, null, { choices: [], act: () => {} }));
   const lines = data.log.map((line) => el("li", {}, line.text));
   byId("log").replaceChildren(...(lines.length ? lines : [el("li", { class: "muted" }, t("replay.no_log"))]));

@@ -18,13 +18,14 @@ function marker(shape, x, y, colour) {
     stroke: colour, "stroke-width": 2.5 });
 }
 
-// Round tick values: about `count` of them from 0 to max.
-function ticks(max, count) {
+// Round whole tick values: about `count` of them from 0, the last one at max or above
+// it, so the axis covers every value (33 gets 0, 10, 20, 30, 40).
+export function ticks(max, count) {
   const raw = Math.max(max, 1) / count;
   const base = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * base).find((s) => s >= raw);
-  const out = [];
-  for (let v = 0; v <= max + step / 2; v += step) out.push(v);
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * base).find((s) => s >= raw));
+  const out = [0];
+  while (out[out.length - 1] < max) out.push(out.length * step);
   return out;
 }
 

@@ -1,8 +1,11 @@
 // The table page: one WebSocket to the server; everything shown comes from its messages.
-import { el, seatColour } from "/static/util.js";
-import { boardFor, loadBoards } from "/static/boards.js";
+import { el, seatColour, setSeatColours } from "/static/util.js";
+import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
+import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
+import { pace, setupSettings, showTurnState } from "/static/notify.js";
+import { rememberTable } from "/static/mytables.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -60,13 +63,13 @@ function handle(msg) {
   if (msg.type === "welcome") {
     names = msg.names;
     mySeat = msg.seat;
+    if (mySeat !== null && token) {
+      rememberTable({ id: tableId, seat: mySeat, url: `${location.pathname}#token=${encodeURIComponent(token)}` });
+    }
     document.getElementById("log").replaceChildren();
-    const who = document.getElementById("who");
-    who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},
-      el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), t("table.you_are", { name: names[mySeat] })));
+    showWho();
   } else if (msg.type === "update") {
-    lastUpdate = msg;
-    showUpdate(msg);
+    queueUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
     if (msg.seats) lastUpdate.seats = msg.seats;
@@ -83,26 +86,124 @@ function handle(msg) {
   }
 }
 
+// Updates wait their turn so that a person can follow others' moves: each move of another
+// seat stays on screen for pace() ms; my own moves, undos and a long backlog show at once.
+const pending = [];
+let pumpTimer = null;
+let shownAt = 0;
+
+function queueUpdate(msg) {
+  pending.push(msg);
+  pump();
+}
+
+function othersMove(msg) {
+  return !msg.reset && msg.actions.length > 0 && msg.actions.some((a) => a.seat !== mySeat);
+}
+
+function pump() {
+  if (pumpTimer !== null) return;
+  while (pending.length) {
+    const next = pending[0];
+    const wait = othersMove(next) && pending.length < 40 ? shownAt + pace() - Date.now() : 0;
+    if (wait > 0) {
+      pumpTimer = setTimeout(() => { pumpTimer = null; pump(); }, wait);
+      return;
+    }
+    pending.shift();
+    lastUpdate = next;
+    showUpdate(next);
+    shownAt = Date.now();
+  }
+}
+
+const act = (action) => send(action);
+const menu = makeMenu(act);
+
+function drawBoard(msg) {
+  closeMenu();
+  const board = document.getElementById("board");
+  const draw = boardFor(msg.view.game);
+  const ctx = { choices: msg.choices, act, menu, width: board.clientWidth || 1000, recent: msg.recent || [] };
+  const drawn = draw(msg.view, names, mySeat, ctx);
+  // A picture with buttons inside is a group of controls, not an image (role "img" would
+  // hide its buttons from assistive technology).
+  if (drawn.querySelector(".legal")) drawn.setAttribute("role", "group");
+  if (!drawn.getAttribute("aria-label")) drawn.setAttribute("aria-label", t("table.board"));
+  board.replaceChildren(drawn);
+  return board;
+}
+
 function showUpdate(msg) {
+  setSeatColours(seatColoursFor(msg.view.game, msg.view));
+  showWho();
   document.getElementById("error").textContent = "";
-  document.getElementById("title").textContent = msg.view.game ? titleOf(msg.view.game) : "dragontable";
-  showTurn(msg);
-  // The typing field's example is one of this decision's own actions, in its notation.
-  document.getElementById("notation-input").placeholder =
-    msg.choices.length ? t("table.action_placeholder", { action: msg.choices[0].action }) : "";
+  const game = msg.view.game ? titleOf(msg.view.game) : "dragontable";
+  document.getElementById("title").textContent = game;
   if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
   showLog(msg.log);
-  const draw = boardFor(msg.view.game);
-  document.getElementById("board").replaceChildren(draw(msg.view, names, mySeat, { choices: msg.choices, act: send }));
+  const board = drawBoard(msg);
+  showTurn(msg, board);
+  showTurnState({ game, mine: msg.your_turn, over: msg.over, seat: mySeat, prompt: msg.prompt && msg.prompt.text, tableId });
+  showBanner(msg);
   showEnd(msg);
   showFeatures(msg);
+  if (msg.your_turn) bringIntoView(board);
+}
+
+// When it is my turn and no element of the board that I can click is on screen, scroll the
+// first one into view (below the sticky prompt).
+function bringIntoView(board) {
+  const targets = [...board.querySelectorAll(".legal")];
+  const visible = (node) => {
+    const r = node.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+  };
+  if (targets.length && !targets.some(visible)) {
+    targets[0].scrollIntoView({ block: "center", inline: "center" });
+  }
+}
+
+// Redraw at the new width when the window changes size (phone turned, window resized).
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (!lastUpdate) return;
+    showTurn(lastUpdate, drawBoard(lastUpdate));
+  }, 150);
+});
+
+// A banner for what the game itself did (an event, a scoring): the announcing line and the
+// lines that followed it in the same update; the game names those entries (/api/games).
+let bannerTimer = null;
+
+function showBanner(msg) {
+  const keys = GAMES[msg.view.game]?.announce || [];
+  const at = msg.log.findIndex((line) => line.entry && keys.some((k) => String(line.entry.key).startsWith(k)));
+  if (at < 0) return;
+  const banner = document.getElementById("banner");
+  const lines = msg.log.slice(at, at + 8).map((line) => el("li", {}, line.text));
+  const close = el("button", { type: "button", class: "secondary close", "aria-label": t("table.close") }, "×");
+  close.addEventListener("click", () => { banner.hidden = true; });
+  banner.replaceChildren(el("ul", {}, ...lines), close);
+  banner.hidden = false;
+  clearTimeout(bannerTimer);
+  bannerTimer = setTimeout(() => { banner.hidden = true; }, Math.max(6000, 3 * pace()));
+}
+
+// Who this page plays (or that it watches), with the seat's colour.
+function showWho() {
+  const who = document.getElementById("who");
+  who.replaceChildren(mySeat === null ? t("table.watching") : el("span", {},
+    el("span", { class: "seat-dot", style: `background:${seatColour(mySeat)}` }), t("table.you_are", { name: names[mySeat] })));
 }
 
 function titleOf(game) {
   return GAMES[game]?.label || game;
 }
 
-function showTurn(msg) {
+function showTurn(msg, board) {
   const box = document.getElementById("turn");
   box.classList.toggle("mine", msg.your_turn);
   const prompt = document.getElementById("prompt");
@@ -110,25 +211,15 @@ function showTurn(msg) {
   else {
     const seat = msg.current_player;
     prompt.replaceChildren(el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
-      msg.your_turn ? t("table.your_turn") : t("table.waiting_for", { name: names[seat] }), msg.prompt ? msg.prompt.text : "");
+      el("strong", {}, msg.your_turn ? t("table.your_turn") : t("table.waiting_for", { name: names[seat] })),
+      msg.prompt ? msg.prompt.text : "");
   }
-  const groups = new Map();
-  for (const c of msg.choices) {
-    if (!groups.has(c.kind)) groups.set(c.kind, []);
-    groups.get(c.kind).push(c);
-  }
-  const blocks = [...groups.values()].map((choices) => el("div", { class: "group" }, ...choices.map(choiceButton)));
-  document.getElementById("actions").replaceChildren(...blocks);
-  document.getElementById("notation").hidden = !msg.your_turn;
-}
-
-// A button for one of the server's choices: its label, with the notation as the tooltip.
-function choiceButton(c) {
-  const attrs = { type: "button", title: c.action, "data-action": c.action };
-  if (c.target) attrs["data-target"] = c.target;
-  const b = el("button", attrs, c.label);
-  b.addEventListener("click", () => send(c.action));
-  return b;
+  showPickers(document.getElementById("actions"), msg.choices, board, act);
+  box.scrollTop = 0;
+  // The typing field's example is one of this decision's own actions, in its notation.
+  document.getElementById("notation-input").placeholder =
+    msg.choices.length ? t("table.action_placeholder", { action: msg.choices[0].action }) : "";
+  document.getElementById("notation-box").hidden = !msg.your_turn;
 }
 
 // The label of a legal action, as the server worded it (the notation if it is not legal now).
@@ -137,9 +228,11 @@ function labelOf(action) {
   return found ? found.label : action;
 }
 
+// New log lines are appended and marked "new" until the next update.
 function showLog(lines) {
   const log = document.getElementById("log");
-  for (const line of lines) log.append(el("li", {}, line.text));
+  for (const node of log.querySelectorAll("li.new")) node.classList.remove("new");
+  for (const line of lines) log.append(el("li", { class: "new" }, line.text));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -157,7 +250,8 @@ function showEnd(msg) {
     ...sources.map((s) => el("td", { class: "num" }, String(msg.scores[seat].breakdown[s] ?? 0))),
     el("td", { class: "num" }, String(msg.scores[seat].total))));
   document.getElementById("scores").replaceChildren(
-    el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows)),
+    el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("table.final_scores") },
+      el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows))),
     el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record` }, t("table.download"))));
 }
 
@@ -221,7 +315,7 @@ const FEATURE_MESSAGES = {
     const box = document.getElementById("hint-box");
     box.replaceChildren(el("span", { class: "muted" }, t("table.hint_title")), ...msg.actions.map((h) => {
       const chance = t("table.hint_value", { chance: Math.round(100 * h.value) });
-      const b = el("button", { type: "button", class: "hinted", title: h.action, "data-action": h.action },
+      const b = el("button", { type: "button", class: "hinted", "data-action": h.action },
         `${labelOf(h.action)} · ${chance}`);
       b.addEventListener("click", () => send(h.action));
       return b;
@@ -300,7 +394,9 @@ function renderSeats(msg) {
   const iAmPlaying = mySeat !== null && !msg.seats[mySeat].handed_over;
   const rows = msg.seats.map((info) => {
     const connected = msg.connected[info.seat];
-    const row = el("li", { "data-seat": String(info.seat) },
+    const moved = msg.actions && msg.actions.some((a) => a.seat === info.seat);
+    const toMove = !msg.over && msg.current_player === info.seat;
+    const row = el("li", { "data-seat": String(info.seat), class: [moved ? "moved" : "", toMove ? "to-move" : ""].join(" ").trim() },
       el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
       el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${t("table.you")})` : "")),
       el("span", { class: "muted", role: "timer" }, seatState(info, connected)));
@@ -361,6 +457,8 @@ function setupFeatures() {
 }
 
 setupFeatures();
+setupSettings();
+setupTurn(document.getElementById("board"));
 
 document.getElementById("notation").addEventListener("submit", (e) => {
   e.preventDefault();

@@ -3,7 +3,16 @@
 // Okabe-Ito colours, safe for the common colour-vision deficiencies.
 export const SEAT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00"];
 
+// A game whose players have colours of their own (Chang Cheng's red, green…) names them
+// through its board module (seatColours(view)); the page then uses them everywhere.
+let gameColours = null;
+
+export function setSeatColours(colours) {
+  gameColours = colours && colours.length ? colours : null;
+}
+
 export function seatColour(seat) {
+  if (gameColours && gameColours[seat]) return gameColours[seat];
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Self
 
-from dragontable.core.errors import NotationError
 from dragontable.core.fields import LIST, RNG, SHARED, TASKS, state_fields
 from dragontable.core.game import Game
-from dragontable.core.notation import action_words
+from dragontable.core.notation import action_words, unknown
 from dragontable.core.options import OptionSpec
 from dragontable.core.rng import Rng
 from dragontable.core.tasks import Decision, Legal, Task, TaskEngine, TaskState
@@ -37,11 +36,14 @@ def apply_turn(st: NimState, task: Task, n: int) -> None:
 ENGINE = TaskEngine({"turn": Decision(opt_turn, apply_turn)})
 
 
+EXPECTED = {"key": "toy_nim.refusal.expected"}  # a toy has no catalogs: it reads as its key
+
+
 def parse_action(text: str) -> str:
-    words = action_words(text, "expected take 1, take 2 or take 3")
+    words = action_words(text, EXPECTED)
     if len(words) == 2 and words[0].lower() == "take" and words[1] in ("1", "2", "3"):
         return f"take {words[1]}"
-    raise NotationError(f"{text!r}: expected take 1, take 2 or take 3")
+    raise unknown(text, words[0], EXPECTED)
 
 
 @state_fields

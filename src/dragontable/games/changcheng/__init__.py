@@ -19,6 +19,12 @@ GAME = Game(
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
     encoding="dragontable.games.changcheng.encoding",
+    shared_targets=("space:", "province:", "region:", "extend:", "pending:"),
+    announce=(
+        "changcheng.province.scored",
+        "changcheng.mongols.attack",
+        "changcheng.cards.revealed",
+    ),
     describe_choices=choices,
 )
 

@@ -31,7 +31,7 @@ class ChangChengState(CCData):
     prompt_fields = _PROMPT_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> dict[str, Any] | None:
         return why_illegal(self, action)
 
     def scores(self) -> list[dict[str, Any]]:

@@ -39,18 +39,13 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
-from ...core.notation import action_words
+from ...core.notation import action_words, unknown
 from . import data as D
 
 _SPACE = re.compile(r"^([0-9a-z]+)\.(\d{1,2})$")
 _AREA = re.compile(r"^([0-9a-z]+)-([0-9a-z]+)$")
-EXPECTED = (
-    "expected one of: two-singles S, two-cards C P, card-single C P, double S, tower S, "
-    "single S, card C P, reserve S, scout R, no-scout, neutral S, no-neutral, "
-    "extend SIDE west|east, cancel COLOUR:C, destroy S, remove R, flood a|b, builder a|b, "
-    "swap S, no-swap, with S (S a space like 1A.04, P a province like 1A-P2, R a region "
-    "like 1A-M2, C a card)"
-)
+EXPECTED = {"key": "changcheng.refusal.expected"}
+"""What an action looks like (a message listing the notation's forms)."""
 _WORDS = ("no-scout", "no-neutral", "no-swap")
 _SPACE_VERBS = ("two-singles", "double", "tower", "single", "reserve", "neutral", "destroy",
                 "swap", "with")  # fmt: skip
@@ -63,15 +58,16 @@ _VERB_ALIASES = {"twosingles": "two-singles", "twocards": "two-cards",
 def space(word: str, text: str) -> str:
     m = _SPACE.match(word.lower())
     if not m:
-        raise NotationError(f"{text!r}: expected a wall space like 1A.04, got {word!r}")
+        raise NotationError("changcheng.refusal.space_form", text=text, word=word)
     return f"{m.group(1).upper()}.{int(m.group(2)):02d}"
 
 
 def area(word: str, text: str, what: str) -> str:
     m = _AREA.match(word.lower())
     if not m:
-        example = "1A-P2" if what == "province" else "1A-M2"
-        raise NotationError(f"{text!r}: expected a {what} like {example}, got {word!r}")
+        if what == "province":
+            raise NotationError("changcheng.refusal.province_form", text=text, word=word)
+        raise NotationError("changcheng.refusal.region_form", text=text, word=word)
     return f"{m.group(1).upper()}-{m.group(2).upper()}"
 
 
@@ -79,20 +75,24 @@ def card(word: str, text: str) -> str:
     w = word.lower()
     w = D.CARD_ALIASES.get(w, w)
     if w not in D.CARDS:
-        raise NotationError(f"{text!r}: {word!r} is not a card; cards: {', '.join(D.CARDS)}")
+        raise NotationError(
+            "changcheng.refusal.not_a_card", text=text, word=word, allowed=" ".join(D.CARDS)
+        )
     return w
 
 
 def _owned_card(word: str, text: str) -> str:
     colour, _, name = word.lower().partition(":")
     if colour not in D.OWNER_BY_NAME or not name:
-        raise NotationError(f"{text!r}: expected COLOUR:CARD like green:builder, got {word!r}")
+        raise NotationError("changcheng.refusal.owned_card_form", text=text, word=word)
     return f"{colour}:{card(name, text)}"
 
 
 def _args(words: list[str], n: int, text: str) -> None:
     if len(words) != n + 1:
-        raise NotationError(f"{text!r}: {words[0]} takes {n} argument(s); {EXPECTED}")
+        raise NotationError(
+            "changcheng.refusal.arguments", text=text, word=words[0], n=n, expected=EXPECTED
+        )
 
 
 def parse_action(text: str) -> str:
@@ -119,12 +119,12 @@ def parse_action(text: str) -> str:
         _args(words, 1, text)
         option = words[1].lower()
         if option not in ("a", "b"):
-            raise NotationError(f"{text!r}: the {verb} option is a or b, got {words[1]!r}")
+            raise NotationError("changcheng.refusal.option_form", text=text, word=words[1])
         return f"{verb} {option}"
     if verb == "extend":
         _args(words, 2, text)
         side, end = words[1].upper(), words[2].lower()
         if not re.match(r"^[0-9A-Z]+$", side) or end not in (D.WEST, D.EAST):
-            raise NotationError(f"{text!r}: expected extend SIDE west|east, like extend 3A west")
+            raise NotationError("changcheng.refusal.extend_form", text=text)
         return f"extend {side} {end}"
-    raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")
+    raise unknown(text, words[0], EXPECTED)

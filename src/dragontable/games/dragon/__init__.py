@@ -19,6 +19,13 @@ GAME = Game(
     render_text=render_text,
     heuristic="dragontable.games.dragon.heuristic",
     encoding="dragontable.games.dragon.encoding",
+    shared_targets=("group:", "supply:", "privilege:"),
+    announce=(
+        "dragon.event.resolved",
+        "dragon.great.revealed",
+        "dragon.wall.checked",
+        "dragon.round.scored",
+    ),
     describe_choices=choices,
 )
 

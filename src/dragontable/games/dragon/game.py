@@ -36,7 +36,7 @@ class DragonState(DragonData):
     prompt_fields = _TASK_FIELDS
 
     # -- core hooks ------------------------------------------------------------------
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> dict[str, Any] | None:
         return why_illegal(self, action)
 
     def scores(self) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
-from ...core.notation import action_words
+from ...core.notation import action_words, unknown, word_count
 from . import data as D
 
 _TYPES = "".join(D.TYPE_ORDER)
@@ -40,12 +40,8 @@ _ACTION = re.compile(r"^([a-z]+)@(\d+)$")
 _PALACE = re.compile(r"^p([1-9]\d*)$")
 _RESIDENT = re.compile(r"^p([1-9]\d*):([a-z])([yo])$")
 
-EXPECTED = (
-    "expected one of: pick A+B, <card>@<group> (e.g. tax@2), refill, floor pN|new, "
-    "privilege small|large, wall <tile>, card X, take Xy|Xo, place pN, replace pN:Xy, "
-    "decline, release pN:Xy, quake pN, flood rice|fireworks|yuan, discard X, sunrise X, "
-    "edict X"
-)
+EXPECTED = {"key": "dragon.refusal.expected"}
+"""What an action looks like (a message listing the notation's forms)."""
 
 
 def _type(word: str, text: str, joker: bool = False) -> str:
@@ -55,16 +51,16 @@ def _type(word: str, text: str, joker: bool = False) -> str:
     name = D.TYPE_BY_NAME.get(word.lower().replace(" ", "_"))
     if name:
         return name
-    allowed = _TYPES + (" or J (joker)" if joker else "")
-    raise NotationError(f"{text!r}: {word!r} is not a person type letter ({allowed})")
+    allowed = _TYPES + (f" {D.JOKER}" if joker else "")
+    raise NotationError("dragon.refusal.not_type", text=text, word=word, allowed=allowed)
 
 
 def _tile(word: str, text: str) -> str:
     if len(word) != 2 or word[1].lower() not in "yo":
-        raise NotationError(f"{text!r}: expected a tile like Fy or Fo, got {word!r}")
+        raise NotationError("dragon.refusal.tile_form", text=text, word=word)
     tile = _type(word[0], text) + word[1].lower()
     if tile not in D.VALUE:
-        raise NotationError(f"{text!r}: there is no {tile} tile (this type is young only)")
+        raise NotationError("dragon.refusal.young_only", text=text, word=tile)
     return tile
 
 
@@ -73,9 +69,9 @@ def _palace(word: str, text: str, new: bool = False) -> str:
     if new and w == "new":
         return w
     if not _PALACE.match(w):
-        raise NotationError(
-            f"{text!r}: expected a palace like p1{' or new' if new else ''}, got {word!r}"
-        )
+        if new:
+            raise NotationError("dragon.refusal.palace_or_new_form", text=text, word=word)
+        raise NotationError("dragon.refusal.palace_form", text=text, word=word)
     return w
 
 
@@ -83,14 +79,16 @@ def _resident(word: str, text: str) -> str:
     w = word.lower()
     m = _RESIDENT.match(w)
     if not m:
-        raise NotationError(f"{text!r}: expected palace:tile like p1:Fy, got {word!r}")
+        raise NotationError("dragon.refusal.resident_form", text=text, word=word)
     return f"p{m.group(1)}:{_tile(m.group(2) + m.group(3), text)}"
 
 
-def _choice(word: str, allowed: tuple[str, ...], what: str, text: str) -> str:
+def _choice(word: str, allowed: tuple[str, ...], text: str) -> str:
     w = word.lower()
     if w not in allowed:
-        raise NotationError(f"{text!r}: {what} must be one of {', '.join(allowed)}, got {word!r}")
+        raise NotationError(
+            "dragon.refusal.choice", text=text, word=word, allowed=" ".join(allowed)
+        )
     return w
 
 
@@ -105,20 +103,22 @@ def parse_action(text: str) -> str:
         if m:
             card = m.group(1)
             if card not in D.ACTION_CARDS and card != D.WALL_CARD:
-                cards = ", ".join(D.ACTION_CARDS + (D.WALL_CARD,))
-                raise NotationError(f"{text!r}: unknown action card {card!r}; cards: {cards}")
+                cards = " ".join(D.ACTION_CARDS + (D.WALL_CARD,))
+                raise NotationError(
+                    "dragon.refusal.unknown_card", text=text, word=card, allowed=cards
+                )
             return f"{card}@{int(m.group(2))}"
-        raise NotationError(f"{text!r} is not an action; {EXPECTED}")
+        raise unknown(text, words[0], EXPECTED)
     if len(words) != 2:
-        raise NotationError(f"{text!r}: too many words; {EXPECTED}")
+        raise word_count(text, EXPECTED)
     arg = words[1]
     if verb == "pick":
         parts = arg.split("+")
         if len(parts) != 2:
-            raise NotationError(f"{text!r}: expected two types like pick F+S")
+            raise NotationError("dragon.refusal.pick_form", text=text)
         a, b = (_type(x, text) for x in parts)
         if a == b:
-            raise NotationError(f"{text!r}: the two initial persons must be of different types")
+            raise NotationError("dragon.refusal.pick_same", text=text)
         a, b = sorted((a, b), key=D.TYPE_ORDER.index)
         return f"pick {a}+{b}"
     if verb in ("place", "quake"):
@@ -128,18 +128,18 @@ def parse_action(text: str) -> str:
     if verb in ("replace", "release"):
         return f"{verb} {_resident(arg, text)}"
     if verb == "privilege":
-        return f"privilege {_choice(arg, ('small', 'large'), 'the privilege', text)}"
+        return f"privilege {_choice(arg, ('small', 'large'), text)}"
     if verb == "wall":
-        return f"wall {_choice(arg, D.WALL_TILES, 'the wall tile', text)}"
+        return f"wall {_choice(arg, D.WALL_TILES, text)}"
     if verb == "flood":
-        return f"flood {_choice(arg, ('rice', 'fireworks', 'yuan'), 'the good', text)}"
+        return f"flood {_choice(arg, ('rice', 'fireworks', 'yuan'), text)}"
     if verb in ("card", "discard"):
         return f"{verb} {_type(arg, text, joker=True)}"
     if verb in ("sunrise", "edict"):
         return f"{verb} {_type(arg, text)}"
     if verb == "take":
         return f"take {_tile(arg, text)}"
-    raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")
+    raise unknown(text, words[0], EXPECTED)
 
 
 def format_action(action: str) -> str:

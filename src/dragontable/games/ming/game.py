@@ -21,7 +21,7 @@ class MingState(MingData):
     setup = _setup
 
     # -- core hooks ------------------------------------------------------------------
-    def _why_illegal(self, action: str) -> str:
+    def _why_illegal(self, action: str) -> dict[str, Any] | None:
         return why_illegal(self, action)
 
     def prompt(self) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ...core.errors import NotationError
-from ...core.notation import action_words
+from ...core.notation import action_words, unknown, word_count
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _DEPLOY = re.compile(r"^([0-3])(?:\s*\+\s*(?:c|cloister))?$")
@@ -44,23 +44,24 @@ _ONE_NAME = {
 }
 _ALIASES = {"place": "space", "display": "take", "go": "move", "end": "stop", "p": "pass"}
 
-EXPECTED = (
-    "expected one of: prince D, neutral D, space P, take P, dragon P, move D CARD, stop, "
-    "stay CARD, pass, deploy N[+c], return N, back D, start N"
-)
+EXPECTED = {"key": "ming.refusal.expected"}
+"""What an action looks like (a message listing the notation's forms)."""
 
 
 def _name(word: str, what: str, text: str) -> str:
     w = word.lower()
-    if not _NAME.match(w):
-        raise NotationError(f"{text!r}: expected a {what} id like orange-1, got {word!r}")
-    return w
+    if _NAME.match(w):
+        return w
+    if what == "district":
+        raise NotationError("ming.refusal.district_form", text=text, word=word)
+    if what == "province":
+        raise NotationError("ming.refusal.province_form", text=text, word=word)
+    raise NotationError("ming.refusal.card_form", text=text, word=word)
 
 
-def _number(word: str, what: str, text: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
-        raise NotationError(f"{text!r}: {what} must be a number {low}-{high}, got {word!r}")
-    return int(word)
+def _number(word: str, low: int, high: int) -> int | None:
+    """``word`` as a number from ``low`` to ``high``, or None."""
+    return int(word) if word.isdigit() and low <= int(word) <= high else None
 
 
 def parse_action(text: str) -> str:
@@ -70,23 +71,27 @@ def parse_action(text: str) -> str:
     args = words[1:]
     if verb in ("stop", "pass"):
         if args:
-            raise NotationError(f"{text!r}: {verb!r} takes no argument")
+            raise NotationError("ming.refusal.no_argument", text=text, word=verb)
         return verb
     if verb == "deploy":
         m = _DEPLOY.match(" ".join(args).lower())
         if not m:
-            raise NotationError(f"{text!r}: expected deploy N or deploy N+c with N 0-3")
+            raise NotationError("ming.refusal.deploy_form", text=text)
         return f"deploy {m.group(1)}" + ("+c" if "+" in " ".join(args) else "")
     if len(args) != (2 if verb == "move" else 1):
         if verb in _ONE_NAME or verb in ("move", "return", "start"):
-            raise NotationError(f"{text!r}: wrong number of words; {EXPECTED}")
-        raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")
+            raise word_count(text, EXPECTED)
+        raise unknown(text, words[0], EXPECTED)
     if verb in _ONE_NAME:
         return f"{verb} {_name(args[0], _ONE_NAME[verb], text)}"
     if verb == "move":
         return f"move {_name(args[0], 'district', text)} {_name(args[1], 'card', text)}"
     if verb == "return":
-        return f"return {_number(args[0], 'the return sum', text, 0, 99)}"
+        if (total := _number(args[0], 0, 99)) is None:
+            raise NotationError("ming.refusal.return_form", text=text, word=args[0])
+        return f"return {total}"
     if verb == "start":
-        return f"start {_number(args[0], 'the seat', text, 1, 4)}"
-    raise NotationError(f"{text!r}: unknown verb {words[0]!r}; {EXPECTED}")
+        if (seat := _number(args[0], 1, 4)) is None:
+            raise NotationError("ming.refusal.start_form", text=text, word=args[0])
+        return f"start {seat}"
+    raise unknown(text, words[0], EXPECTED)

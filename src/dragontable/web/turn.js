@@ -1,0 +1,132 @@
+// The decision in front of the seat: pickers for the choices that have no place on the board,
+// the menu for a board element that carries several choices, and rule bubbles on tap.
+//
+// Every word comes from the server's choices (label, detail) or t(): the page never shows
+// notation. A choice is on the board when the board bound an element to it (data-action, or
+// data-actions for an element with a menu); every other choice gets a picker button.
+import { el, svg } from "/static/util.js";
+import { icon } from "/static/icons.js";
+import { t } from "/static/i18n.js";
+
+// The actions the drawn board plays: single-choice elements and menu elements.
+function boardActions(board) {
+  const found = new Set();
+  found.targets = new Set([...board.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
+  for (const node of board.querySelectorAll(".legal[data-action]")) found.add(node.getAttribute("data-action"));
+  for (const node of board.querySelectorAll(".legal[data-actions]")) {
+    for (const a of node.getAttribute("data-actions").split("\n")) found.add(a);
+  }
+  return found;
+}
+
+// A picker button: the icon, the label and, smaller, what the choice gives and costs.
+function pickerButton(choice, act) {
+  const attrs = { type: "button", class: "pick", "data-action": choice.action, "data-kind": choice.kind };
+  const parts = [];
+  if (choice.icon) {
+    parts.push(svg("svg", { class: "pick-icon", viewBox: "0 0 24 24", width: 24, height: 24, "aria-hidden": "true" },
+      icon(choice.icon, 2, 2, 20)));
+  }
+  const words = el("span", { class: "pick-words" }, el("span", { class: "pick-label" }, choice.label));
+  if (choice.detail) words.append(el("span", { class: "pick-detail" }, choice.detail));
+  parts.push(words);
+  const b = el("button", attrs, ...parts);
+  b.addEventListener("click", () => act(choice.action));
+  return b;
+}
+
+// The pickers for the choices the board does not show, grouped by kind.
+export function showPickers(box, choices, board, act) {
+  const onBoard = boardActions(board);
+  const groups = new Map();
+  for (const c of choices) {
+    // On the board: bound to an element, or at an element the board draws (it offers that
+    // element's other choices its own way, e.g. Chang Cheng's mode chips).
+    if (onBoard.has(c.action) || (c.target && onBoard.targets.has(c.target))) continue;
+    if (!groups.has(c.kind)) groups.set(c.kind, []);
+    groups.get(c.kind).push(c);
+  }
+  box.replaceChildren(...[...groups.values()].map((list) =>
+    el("div", { class: "group", role: "group" }, ...list.map((c) => pickerButton(c, act)))));
+  const hint = choices.length && !groups.size ? t("table.click_board") : "";
+  box.dataset.hint = hint;
+  if (hint) box.append(el("p", { class: "muted board-hint" }, hint));
+}
+
+// -- the menu of several choices on one board element ----------------------------------
+let menuOwner = null;
+
+export function closeMenu() {
+  const menu = document.getElementById("choice-menu");
+  if (!menu || menu.hidden) return;
+  menu.hidden = true;
+  menu.replaceChildren();
+  if (menuOwner && document.contains(menuOwner)) menuOwner.focus?.();
+  menuOwner = null;
+}
+
+function place(menu, node) {
+  const box = node.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  menu.style.maxWidth = `${width}px`;
+  const left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + window.innerWidth - width - 8));
+  menu.style.left = `${left}px`;
+  menu.style.top = `${box.bottom + window.scrollY + 6}px`;
+}
+
+// Opens the menu of `choices` under board element `node`; picking one plays it.
+export function makeMenu(act) {
+  return (node, choices) => {
+    const menu = document.getElementById("choice-menu");
+    menuOwner = node;
+    const items = choices.map((c) => {
+      const b = el("button", { type: "button", role: "menuitem", "data-action": c.action }, c.label);
+      b.addEventListener("click", (e) => { e.stopPropagation(); closeMenu(); act(c.action); });
+      return b;
+    });
+    const cancel = el("button", { type: "button", role: "menuitem", class: "secondary" }, t("table.cancel"));
+    cancel.addEventListener("click", (e) => { e.stopPropagation(); closeMenu(); });
+    menu.replaceChildren(...items, cancel);
+    menu.hidden = false;
+    place(menu, node);
+    items[0]?.focus();
+  };
+}
+
+function menuKeys(e) {
+  const menu = document.getElementById("choice-menu");
+  if (menu.hidden) return;
+  const items = [...menu.querySelectorAll("button")];
+  const at = items.indexOf(document.activeElement);
+  if (e.key === "Escape") { e.preventDefault(); closeMenu(); } else if (e.key === "ArrowDown") {
+    e.preventDefault(); items[(at + 1) % items.length].focus();
+  } else if (e.key === "ArrowUp") {
+    e.preventDefault(); items[(at - 1 + items.length) % items.length].focus();
+  }
+}
+
+// -- rule bubbles: a tap (or click) on a board element with data-tip shows its rule --------
+function showTip(node) {
+  const bubble = document.getElementById("tip-bubble");
+  bubble.textContent = node.getAttribute("data-tip");
+  bubble.hidden = false;
+  place(bubble, node);
+}
+
+function hideTip() {
+  const bubble = document.getElementById("tip-bubble");
+  if (bubble) bubble.hidden = true;
+}
+
+// Wires the menu's keys, closing on an outside click, and the rule bubbles of the board.
+export function setupTurn(board) {
+  document.addEventListener("keydown", menuKeys);
+  document.addEventListener("click", (e) => {
+    const menu = document.getElementById("choice-menu");
+    if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+    const tipped = e.target.closest && e.target.closest("[data-tip]");
+    if (tipped && board.contains(tipped) && !tipped.closest(".legal")) showTip(tipped);
+    else hideTip();
+  });
+  window.addEventListener("scroll", hideTip, { passive: true });
+}

@@ -130,6 +130,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=_options(args),
         progress=not args.json and not args.quiet,
+        ray=args.ray,
     )
     if args.json:
         print(json.dumps(result, indent=1))
@@ -160,6 +161,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         workers=args.workers,
         options=_options(args),
         progress=not args.json,
+        ray=args.ray,
     )
     if args.json:
         print(json.dumps(result, indent=1))
@@ -250,6 +252,19 @@ DATA_DIR_HELP = (
 )
 
 
+def ray_arg(p: argparse.ArgumentParser) -> None:
+    """``--ray [ADDRESS]``: the games as Ray tasks (``dragontable.distributed``)."""
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games as Ray tasks on the cluster at ADDRESS (without one: this "
+        "machine's cluster, else a new local one); same results as a local run",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dragontable", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -290,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    ray_arg(p)
     p.set_defaults(func=cmd_simulate, seed=None)
 
     p = sub.add_parser("bench", help="benchmark apply()/s and random games/s (JSON)")
@@ -309,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (default)")
+    ray_arg(p)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("strength", help="play the bot-strength plan and write docs/strength.md")

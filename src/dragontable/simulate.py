@@ -5,12 +5,32 @@ from __future__ import annotations
 import secrets
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import games
 from .core.rng import Rng, derive_seed
 from .core.state import State
+
+
+def play_random(
+    game: str, players: int, seed: int, i: int, options: Mapping[str, Any] | None
+) -> tuple[list[int], list[int], int]:
+    """Random-legal game number ``i`` of a simulation with master seed ``seed``: the game
+    uses seed ``seed + i``, its moves ``derive_seed(seed, i, "simulate")``. Returns the
+    final totals by seat, the winners and the number of decisions."""
+    state = games.create(game, players=players, seed=seed + i, options=options)
+    rng = Rng(derive_seed(seed, i, "simulate"))
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+    return [s["total"] for s in state.scores()], state.winners(), steps
+
+
+RAY_BATCH = 100
+"""Random games per Ray task in a simulation."""
 
 
 def simulate(
@@ -20,40 +40,61 @@ def simulate(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: bool = False,
+    ray: str | bool | None = None,
     **kwargs: Any,
 ) -> dict[str, Any]:
-    """Play ``games`` random-legal games; return counts, score statistics and speed."""
+    """Play ``games`` random-legal games; return counts, score statistics and speed.
+
+    ``ray``: run the games as Ray tasks on the cluster at that address (``True`` or
+    ``""``: this machine's cluster or a new local one); the summary is the local run's,
+    but for the timings."""
     n = games_ if games_ is not None else int(kwargs.pop("games", 100))
     if n < 1:
         from .core.errors import OptionError
 
         raise OptionError(f"--games must be at least 1, not {n}")
     seed = secrets.randbits(32) if seed is None else seed
-    games.get(game).validate(players, seed, options)  # fail fast on bad options
-    scores: list[int] = []
-    wins: list[int] = [0] * players
-    steps = 0
+    opts = dict(options or {})
+    games.get(game).validate(players, seed, opts)  # fail fast on bad options
     start = time.perf_counter()
     bar = _progress(progress, n)
-    for i in range(n):
-        state = games.create(game, players=players, seed=seed + i, options=options)
-        rng = Rng(derive_seed(seed, i, "simulate"))
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            steps += 1
-        scores.extend(s["total"] for s in state.scores())
-        for w in state.winners():
-            wins[w] += 1
-        if bar is not None:
-            bar[0].update(bar[1], advance=1)
+    jobs = [(game, players, seed, i, opts) for i in range(n)]
+    if ray is not None and ray is not False:
+        from .distributed import ray_map
+
+        address = ray if isinstance(ray, str) else None
+        results = ray_map(play_random, jobs, address, batch=RAY_BATCH, tick=_ticker(bar))
+    else:
+        results = []
+        tick = _ticker(bar)
+        for job in jobs:
+            results.append(play_random(*job))
+            tick(1)
     seconds = time.perf_counter() - start
     if bar is not None:
         bar[0].stop()
+    return _summary(game, players, opts, seed, results, seconds)
+
+
+def _summary(
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    results: list[tuple[list[int], list[int], int]],
+    seconds: float,
+) -> dict[str, Any]:
+    n = len(results)
+    scores = [score for totals, _, _ in results for score in totals]
+    wins = [0] * players
+    for _, winners, _ in results:
+        for w in winners:
+            wins[w] += 1
+    steps = sum(r[2] for r in results)
     return {
         "game": game,
         "players": players,
-        "options": dict(options or {}),
+        "options": options,
         "seed": seed,
         "games": n,
         "score_mean": round(statistics.fmean(scores), 2),
@@ -65,6 +106,16 @@ def simulate(
         "seconds": round(seconds, 3),
         "games_per_second": round(n / seconds, 1),
     }
+
+
+def _ticker(bar: Any) -> Callable[[int], None]:
+    """Advance ``bar`` (from :func:`_progress`, or None) by a number of games."""
+
+    def tick(done: int) -> None:
+        if bar is not None:
+            bar[0].update(bar[1], advance=done)
+
+    return tick
 
 
 def _progress(enabled: bool, total: int) -> Any:

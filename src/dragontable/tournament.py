@@ -58,8 +58,10 @@ def tournament(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: bool = False,
+    ray: str | bool | None = None,
 ) -> dict[str, Any]:
-    """Play ``n_games`` and summarise per bot entry."""
+    """Play ``n_games`` and summarise per bot entry; ``ray``: as Ray tasks, one game each,
+    on the cluster at that address (``True`` or ``""``: this machine's or a new local one)."""
     if len(specs) != players:
         raise OptionError(f"--bots names {len(specs)} bots for {players} players")
     if n_games < 1:
@@ -71,7 +73,12 @@ def tournament(
     jobs = [(game, players, specs, seed, g, options) for g in range(n_games)]
     results: list[dict[str, Any]] = []
     bar = _bar(progress, n_games)
-    if workers > 1:
+    if ray is not None and ray is not False:
+        from .distributed import ray_map
+
+        address = ray if isinstance(ray, str) else None
+        results = ray_map(play_one, jobs, address, tick=lambda n: _tick(bar, n))
+    elif workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for r in pool.map(_job, jobs):
                 results.append(r)
@@ -166,6 +173,6 @@ def _bar(enabled: bool, total: int) -> Any:
     return bar, task
 
 
-def _tick(bar: Any) -> None:
+def _tick(bar: Any, n: int = 1) -> None:
     if bar is not None:
-        bar[0].update(bar[1], advance=1)
+        bar[0].update(bar[1], advance=n)

@@ -58,6 +58,10 @@ class BotSpec:
 
 
 SPEC_HELP = "mcts[:BUDGET[:PROCESSES]], BUDGET iterations (mcts:500) or seconds (mcts:2s)"
+RESEARCH_BOTS = ("openspiel-ismcts", "openspiel-mcts")
+"""OpenSpiel's reference searches (``bots/openspiel.py``, the research extra): for
+tournaments, not offered by the table server; they take a budget as mcts does."""
+SEARCH_BOTS = ("mcts", *RESEARCH_BOTS)
 
 
 def parse_spec(spec: str) -> BotSpec:
@@ -65,11 +69,12 @@ def parse_spec(spec: str) -> BotSpec:
     if not isinstance(spec, str):
         raise OptionError(f"a bot spec must be text like 'greedy' or 'mcts:2s', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
-    if name not in BOTS:
-        raise OptionError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}")
+    if name not in BOTS and name not in RESEARCH_BOTS:
+        known = ", ".join([*BOTS, *RESEARCH_BOTS])
+        raise OptionError(f"unknown bot {spec!r}; bots: {known}")
     if not rest:
-        return BotSpec(name, iterations=1000) if name == "mcts" else BotSpec(name)
-    if name != "mcts":
+        return BotSpec(name, iterations=1000) if name in SEARCH_BOTS else BotSpec(name)
+    if name not in SEARCH_BOTS:
         raise OptionError(f"bot {name!r} takes no budget (only mcts does: mcts:2s)")
     budget, _, processes = rest.partition(":")
     try:
@@ -94,6 +99,8 @@ def parse_spec(spec: str) -> BotSpec:
             raise OptionError(
                 f"bad process count {processes!r} in {spec!r}: a whole number, e.g. mcts:2s:4"
             ) from None
+    if workers > 1 and name != "mcts":
+        raise OptionError(f"bot {name!r} searches in one process, not {workers}")
     return BotSpec(name, iterations, seconds, workers)
 
 
@@ -120,6 +127,13 @@ def make_bot(spec: str, game: str, seed: int = 0, max_seconds: float | None = No
         raise OptionError(f"a bot's time cap must be positive seconds, not {max_seconds!r}")
     if parsed.name == "mcts":
         return _search_bot(parsed, game, seed, max_seconds)
+    if parsed.name in RESEARCH_BOTS:
+        from .openspiel import OpenSpielBot
+
+        seconds = parsed.seconds
+        if max_seconds is not None:
+            seconds = min(seconds or max_seconds, max_seconds)
+        return OpenSpielBot(parsed.name, seed, parsed.iterations, seconds)
     return BOTS[parsed.name](game, seed)
 
 

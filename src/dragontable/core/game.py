@@ -51,6 +51,9 @@ class Game:
     heuristic: str | None = field(default=None, repr=False)
     """The module of the game's heuristic for bots (``evaluate(state, seat)``), by name,
     imported only when a bot asks for it; None: the game has none (random bots only)."""
+    encoding: str | None = field(default=None, repr=False)
+    """The module of the game's fixed encodings for learning agents (``core.encoding``),
+    by name, imported only when asked for; None: the game has none."""
     shared_targets: tuple[str, ...] = ()
     """Prefixes of the target ids (``core.choices``) that name the same board element for
     every seat (an action card, a wall space), so that a page can mark where a move went."""

@@ -18,6 +18,7 @@ GAME = Game(
     board="changcheng",
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
+    encoding="dragontable.games.changcheng.encoding",
     shared_targets=("space:", "province:", "region:", "extend:", "pending:"),
     announce=(
         "changcheng.province.scored",

@@ -18,6 +18,7 @@ GAME = Game(
     board="ming",
     render_text=render_text,
     heuristic="dragontable.games.ming.heuristic",
+    encoding="dragontable.games.ming.encoding",
     shared_targets=("district:", "province:", "display:", "dragon:", "player:"),
     announce=("ming.scoring.started", "ming.return.revealed"),
     describe_choices=choices,

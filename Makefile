@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 AXE_VERSION := 4.14.1
 AXE    := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
-.PHONY: run test system-deps lint typecheck axe unit bench clean
+.PHONY: run test system-deps lint typecheck axe unit bench pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,14 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# The README's pictures of the table, from the screenshots the page tests take (run make test first).
+SHOTS := test-artifacts/screenshots
+pictures:
+	for g in dragon ming changcheng; do \
+	  cp $(SHOTS)/$$g-phone-en.png docs/img/table-$$g-phone-en.png; \
+	  cp $(SHOTS)/$$g-laptop-zh.png docs/img/table-$$g-laptop-zh.png; \
+	done
 
 bench: $(STAMP)
 	$(BIN)/dragontable bench

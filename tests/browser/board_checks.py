@@ -4,21 +4,16 @@ untargeted choices only, target and text sizes, tooltips, no notation on the boa
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import NO_PACE
-from .helpers import new_table
+from .helpers import is_over, new_table
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
-
-# A decision is on offer (something legal on the board, or a button) or the game is over.
-OFFERED = (
-    "() => !document.getElementById('end').hidden"
-    " || document.querySelector('#actions button, #board .legal') !== null"
-)
 
 # What the board offers now: elements bound to a choice (data-action), the mode chips, the
 # untargeted choices' buttons, and every size that matters (CSS px).
@@ -44,8 +39,7 @@ SURVEY = """() => {
 
 def offered(page: Page) -> bool:
     """Wait until the page offers a decision or shows the end; True if it offers one."""
-    page.wait_for_function(OFFERED)
-    return not page.locator("#end").is_visible()
+    return not is_over(page)
 
 
 def survey(page: Page) -> dict[str, Any]:
@@ -114,3 +108,58 @@ def open_table(
     context.on("weberror", lambda e: errors.append(str(e.error)))
     table = new_table(context.new_page(), server, game, ["human", "bot:random"], seed=seed)
     return context, table, errors
+
+
+def play_on_a_phone(
+    browser: Browser,
+    server: str,
+    screenshots: Path,
+    game: str,
+    decisions: int,
+    tips: dict[str, str],
+) -> set[str]:
+    """Play ``decisions`` decisions of ``game`` at 390×844 by the board and the pickers only,
+    checking sizes, notation and that every targeted choice has its element; then that every
+    kind of element in ``tips`` carries a rule. Returns the verbs played."""
+    context, table, errors = open_table(browser, server, game, PHONE, "en", 31)
+    rng = random.Random(f"{game}-phone")
+    kinds: set[str] = set()
+    for _ in range(decisions):
+        if not offered(table):
+            break
+        seen = survey(table)
+        assert seen["narrow"] and abs(seen["scale"] - 1) < 0.01, seen["scale"]
+        check_sizes(seen)
+        check_no_notation(seen)
+        for b in seen["buttons"]:  # every targeted choice has its element on the board
+            if b["target"]:
+                assert table.locator(f'#board [data-target="{b["target"]}"]').count() == 1, b
+        kinds.add(step(table, rng).split(" ")[0])
+    for kind, selector in tips.items():
+        assert table.locator(selector).count(), kind
+    table.screenshot(path=str(screenshots / f"{game}-phone-en.png"), full_page=True)
+    context.close()
+    assert not errors, errors
+    return kinds
+
+
+def board_screens(
+    browser: Browser, server: str, screenshots: Path, game: str, viewport: dict[str, int], lang: str
+) -> None:
+    """A few decisions of ``game`` at ``viewport`` in ``lang``, the layout and sizes checked at
+    each, then a screenshot (``<game>-phone|desktop-<lang>.png``)."""
+    context, table, errors = open_table(browser, server, game, viewport, lang, 32)
+    rng = random.Random(f"{game}-screens")
+    for _ in range(14):
+        if not offered(table):
+            break
+        seen = survey(table)
+        assert seen["narrow"] == (viewport["width"] < 700)
+        check_sizes(seen)
+        check_no_notation(seen)
+        step(table, rng)
+    offered(table)
+    name = f"{game}-{'phone' if viewport['width'] < 700 else 'desktop'}-{lang}.png"
+    table.screenshot(path=str(screenshots / name), full_page=True)
+    context.close()
+    assert not errors, errors

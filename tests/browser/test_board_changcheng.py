@@ -13,12 +13,11 @@ from playwright.sync_api import Browser
 from .board_checks import (
     DESKTOP,
     PHONE,
-    check_no_notation,
-    check_sizes,
+    board_screens,
     offered,
     open_table,
+    play_on_a_phone,
     step,
-    survey,
 )
 
 pytestmark = pytest.mark.browser
@@ -42,47 +41,15 @@ COLOURS = """() => ({
 def test_a_phone_plays_changcheng_by_the_board(
     browser: Browser, server: str, screenshots: Path
 ) -> None:
-    context, table, errors = open_table(browser, server, "changcheng", PHONE, "en", 31)
-    rng = random.Random("changcheng-phone")
-    kinds: set[str] = set()
-    for _ in range(DECISIONS):
-        if not offered(table):
-            break
-        seen = survey(table)
-        assert seen["narrow"] and abs(seen["scale"] - 1) < 0.01, seen["scale"]
-        check_sizes(seen)
-        check_no_notation(seen)
-        for b in seen["buttons"]:  # every targeted choice has its element on the board
-            if b["target"]:
-                assert table.locator(f'#board [data-target="{b["target"]}"]').count() == 1, b
-        kinds.add(step(table, rng).split(" ")[0])
+    kinds = play_on_a_phone(browser, server, screenshots, "changcheng", DECISIONS, TIPS)
     assert {"two-singles", "single"} & kinds, kinds
-    for kind, selector in TIPS.items():
-        assert table.locator(selector).count(), kind
-    table.screenshot(path=str(screenshots / "changcheng-phone-en.png"), full_page=True)
-    context.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize(("viewport", "lang"), [(DESKTOP, "zh"), (PHONE, "zh"), (DESKTOP, "en")])
 def test_changcheng_board_screens(
     browser: Browser, server: str, screenshots: Path, viewport: dict[str, int], lang: str
 ) -> None:
-    context, table, errors = open_table(browser, server, "changcheng", viewport, lang, 32)
-    rng = random.Random("changcheng-screens")
-    for _ in range(14):
-        if not offered(table):
-            break
-        seen = survey(table)
-        assert seen["narrow"] == (viewport["width"] < 700)
-        check_sizes(seen)
-        check_no_notation(seen)
-        step(table, rng)
-    offered(table)
-    name = f"changcheng-{'phone' if viewport['width'] < 700 else 'desktop'}-{lang}.png"
-    table.screenshot(path=str(screenshots / name), full_page=True)
-    context.close()
-    assert not errors, errors
+    board_screens(browser, server, screenshots, "changcheng", viewport, lang)
 
 
 def test_walls_are_drawn_in_the_colour_the_log_names(browser: Browser, server: str) -> None:

@@ -14,9 +14,8 @@
 import { t } from "/static/i18n.js";
 import { svg } from "/static/util.js";
 import { CHANGCHENG_COLOURS, PALETTE, icon } from "/static/icons.js";
-import { INK, LINE, MUTED, NOT_MINE, bind, chip, choicesOf, context, fitText, list, seatName, targetId, term, text,
+import { counter, layoutFor, marker, markRecent, INK, LINE, MUTED, NOT_MINE, bind, chip, choicesOf, context, fitText, list, seatName, targetId, term, text,
   textWidth, tip } from "/static/board-common.js";
-import { counter, layoutFor, marker, markRecent } from "/static/board-parts.js";
 
 // Words: t() keys board.changcheng.* and the game's terms (term(): board.changcheng.term.*).
 // Board sides, spaces, regions and provinces keep their names (1A, 1A.03, 1A-P1): the log

@@ -12,6 +12,7 @@
 // Enter/Space when focused) calls ctx.act(action).
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
+import { icon, PALETTE } from "/static/icons.js";
 
 export const INK = "#1d1d1f";
 export const MUTED = "#5f6368";
@@ -42,20 +43,7 @@ const NO_ACT = () => {};
 // The context a board works with: ctx as given, or a read-only one.
 export function context(ctx) {
   const c = ctx || {};
-  return { choices: c.choices || [], act: c.act || NO_ACT, menu: c.menu || null,
-    width: c.width || boardWidth(), recent: c.recent || [] };
-}
-
-// The width the page gives the board, when a board is drawn without ctx.width.
-function boardWidth() {
-  const node = typeof document !== "undefined" && document.getElementById("board");
-  return (node && node.clientWidth) || 1000;
-}
-
-// Whether to draw the narrow (phone) layout for ctx.width.
-export const NARROW = 700;
-export function isNarrow(ctx) {
-  return (ctx.width || 1000) < NARROW;
+  return { choices: c.choices || [], act: c.act || NO_ACT, menu: c.menu || null };
 }
 
 // The context of what is not the viewer's own (another seat's hand, palaces): nothing to click
@@ -167,13 +155,9 @@ export function seatMarker(x, y, seat, r = 9) {
 // Marks node as the board element `target` (data-target) and binds it to the choices there
 // that `accept` takes: one choice plays on a click (or Enter/Space), several open a menu of
 // their labels (ctx.menu, the page's). Returns whether it bound any. The node should hold a
-// shape with class "face": that is what the style highlights. An element the last moves
-// touched (ctx.recent) gets class "recent".
+// shape with class "face": that is what the style highlights.
 export function bind(node, target, ctx, accept = () => true) {
-  if (ctx.marks !== false) {
-    node.setAttribute("data-target", target);
-    if (ctx.recent && ctx.recent.includes(target)) node.classList.add("recent");
-  }
+  if (ctx.marks !== false) node.setAttribute("data-target", target);
   const found = choicesAt(ctx, target).filter(accept);
   if (found.length > 1 && ctx.menu) return bindMenu(node, found, ctx);
   return found.length ? bindChoice(node, found[0], ctx) : false;
@@ -246,4 +230,60 @@ export function seatPanel(x, y, w, h, seat, names, mySeat, current) {
   g.append(fitText(x + 34, y + 31, name + (current ? `  ${t("board.to_move")}` : ""), w - 42,
     { "font-weight": 700, "font-size": 15 }));
   return g;
+}
+
+// -- layout for the width the page gives, last moves, shared parts ---------------------
+export const NARROW_BELOW = 700;  // CSS px: below this the board draws its narrow layout
+export const WIDE = 1000;         // the wide layout's width in SVG units (scaled to fit)
+
+// The width available to the board: ctx.width, else the #board element's width, else 1000.
+export function boardWidth(ctx) {
+  if (ctx && Number(ctx.width) > 0) return Number(ctx.width);
+  const box = typeof document !== "undefined" && document.getElementById("board");
+  if (!box || !box.clientWidth) return WIDE;
+  const style = getComputedStyle(box);
+  return box.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
+}
+
+// The layout for ctx: narrow (viewBox width = the CSS width, drawn at scale 1; targets at least
+// 44 units, text at least 12) or wide (W = 1000, scaled to fit; targets at least 30, text 11).
+export function layoutFor(ctx) {
+  const width = boardWidth(ctx);
+  const narrow = width < NARROW_BELOW;
+  return { narrow, W: narrow ? Math.max(300, Math.floor(width)) : WIDE, target: narrow ? 44 : 30,
+    font: narrow ? 12 : 11 };
+}
+
+// Class "recent" on every element whose data-target the last moves touched (ctx.recent).
+export function markRecent(root, ctx) {
+  const recent = new Set((ctx && ctx.recent) || []);
+  if (!recent.size) return;
+  for (const node of root.querySelectorAll("[data-target]")) {
+    if (recent.has(node.getAttribute("data-target"))) node.classList.add("recent");
+  }
+}
+
+// An invisible rectangle that widens what a click or tap can hit.
+export function hitArea(x, y, w, h) {
+  return svg("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent", stroke: "none" });
+}
+
+// An icon with a number (or a short word) beside it, and the rule or meaning as its tip.
+export function counter(name, x, y, value, words, { size = 18, font = 14, colour = PALETTE.ink, weight = 600 } = {}) {
+  const g = svg("g", { class: "counter" }, icon(name, x, y - size * 0.78, size),
+    text(x + size + 4, y, String(value), { "font-size": font, "font-weight": weight, fill: colour }));
+  return words ? tip(g, words) : g;
+}
+
+// A round marker in `fill` with the seat number (colour is never the only cue).
+export function marker(x, y, fill, label, r = 9) {
+  return svg("g", {},
+    svg("circle", { cx: x, cy: y, r, fill, stroke: "#fff", "stroke-width": 1.5 }),
+    text(x, y + r * 0.42, label, { "text-anchor": "middle", fill: "#fff", "font-size": Math.max(12, Math.round(r * 1.25)),
+      "font-weight": 700 }));
+}
+
+// The width of a row of `n` items of width `w` with gaps `gap`.
+export function rowWidth(n, w, gap) {
+  return n ? n * w + (n - 1) * gap : 0;
 }

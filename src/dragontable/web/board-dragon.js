@@ -12,14 +12,12 @@
 import { lang, t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 import { PALETTE, icon } from "/static/icons.js";
-import { INK, LINE, MUTED, NOT_MINE, bind, context, fitText, seatMarker, seatName, targetId, term, text, textWidth,
-  tip, title } from "/static/board-common.js";
+import { INK, LINE, MUTED, NARROW_BELOW, NOT_MINE, WIDE, bind, boardWidth, context, fitText, markRecent, seatMarker,
+  seatName, targetId, term, text, textWidth, tip, title } from "/static/board-common.js";
 
 // Words: t() keys board.dragon.* and the game's terms (term(): board.dragon.term.*).
 const word = (code) => term("dragon", code);
 
-const WIDE = 1000;
-const NARROW_BELOW = 700;
 const GREAT_EVENT_MONTH = 7;
 const WALL_LENGTH = 12;
 const TYPES = "CLPTWMHFS";
@@ -535,24 +533,6 @@ function playerArea(p, view, names, mySeat, x, y, width, S, ctx) {
 }
 
 // -- the whole board ----------------------------------------------------------------------
-// The CSS pixels the board has across: ctx.width, else the #board element's content width.
-function boardWidth(rawCtx) {
-  if (rawCtx && Number(rawCtx.width) > 0) return Number(rawCtx.width);
-  const host = typeof document !== "undefined" && document.getElementById("board");
-  if (!host || !host.clientWidth) return WIDE;
-  const style = getComputedStyle(host);
-  return host.clientWidth - parseFloat(style.paddingLeft || 0) - parseFloat(style.paddingRight || 0);
-}
-
-// Elements the last moves touched (ctx.recent: target ids) get class "recent".
-function markRecent(root, recent) {
-  if (!recent || !recent.length) return;
-  const ids = new Set(recent);
-  for (const node of root.querySelectorAll("[data-target]")) {
-    if (ids.has(node.getAttribute("data-target"))) node.classList.add("recent");
-  }
-}
-
 export function drawDragon(view, names, mySeat, rawCtx) {
   const ctx = context(rawCtx);
   const narrow = boardWidth(rawCtx) < NARROW_BELOW;
@@ -588,7 +568,7 @@ export function drawDragon(view, names, mySeat, rawCtx) {
   }
   root.setAttribute("viewBox", `0 0 ${W} ${Math.ceil(y)}`);
   if (narrow) root.setAttribute("height", Math.ceil(y));
-  markRecent(root, rawCtx && rawCtx.recent);
+  markRecent(root, rawCtx);
   return root;
 }
 

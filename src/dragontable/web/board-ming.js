@@ -9,9 +9,8 @@
 import { t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 import { icon, PALETTE } from "/static/icons.js";
-import { INK, LINE, MUTED, NEUTRAL_COLOUR, NOT_MINE, bind, bindChoice, choicesAt, choicesOf, context, fitText, seatName,
+import { counter, hitArea, layoutFor, marker, markRecent, INK, LINE, MUTED, NEUTRAL_COLOUR, NOT_MINE, bind, bindChoice, choicesAt, choicesOf, context, fitText, seatName,
   seatPanel, targetId, term, termWords, text, tip, title } from "/static/board-common.js";
-import { counter, hitArea, layoutFor, marker, markRecent } from "/static/board-parts.js";
 
 // Words: t() keys board.ming.* and the game's terms (term(): board.ming.term.*). Districts are
 // named as the log names them ("orange-1" in the province's word).
@@ -40,7 +39,7 @@ function cardTip(card) {
 }
 
 // -- geometry -------------------------------------------------------------------------------
-// L: the layout (board-parts.js) plus this board's sizes for it.
+// L: the layout (board-common.js: layoutFor) plus this board's sizes for it.
 function geometry(ctx, view) {
   const L = layoutFor(ctx);
   const n = view.provinces.length;

@@ -8,15 +8,16 @@ import { el, svg } from "/static/util.js";
 import { icon } from "/static/icons.js";
 import { t } from "/static/i18n.js";
 
-// The actions the drawn board plays: single-choice elements and menu elements.
-function boardActions(board) {
-  const found = new Set();
-  found.targets = new Set([...board.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
-  for (const node of board.querySelectorAll(".legal[data-action]")) found.add(node.getAttribute("data-action"));
+// What the drawn board offers: the actions its elements play (single-choice elements and
+// menu elements) and the target ids of every element it draws.
+function onBoard(board) {
+  const actions = new Set();
+  for (const node of board.querySelectorAll(".legal[data-action]")) actions.add(node.getAttribute("data-action"));
   for (const node of board.querySelectorAll(".legal[data-actions]")) {
-    for (const a of node.getAttribute("data-actions").split("\n")) found.add(a);
+    for (const a of node.getAttribute("data-actions").split("\n")) actions.add(a);
   }
-  return found;
+  const targets = new Set([...board.querySelectorAll("[data-target]")].map((n) => n.getAttribute("data-target")));
+  return { actions, targets };
 }
 
 // A picker button: the icon, the label and, smaller, what the choice gives and costs.
@@ -37,12 +38,12 @@ function pickerButton(choice, act) {
 
 // The pickers for the choices the board does not show, grouped by kind.
 export function showPickers(box, choices, board, act) {
-  const onBoard = boardActions(board);
+  const drawn = onBoard(board);
   const groups = new Map();
   for (const c of choices) {
     // On the board: bound to an element, or at an element the board draws (it offers that
     // element's other choices its own way, e.g. Chang Cheng's mode chips).
-    if (onBoard.has(c.action) || (c.target && onBoard.targets.has(c.target))) continue;
+    if (drawn.actions.has(c.action) || (c.target && drawn.targets.has(c.target))) continue;
     if (!groups.has(c.kind)) groups.set(c.kind, []);
     groups.get(c.kind).push(c);
   }

@@ -61,7 +61,12 @@ SPEC_HELP = "mcts[:BUDGET[:PROCESSES]], BUDGET iterations (mcts:500) or seconds 
 RESEARCH_BOTS = ("openspiel-ismcts", "openspiel-mcts")
 """OpenSpiel's reference searches (``bots/openspiel.py``, the research extra): for
 tournaments, not offered by the table server; they take a budget as mcts does."""
-SEARCH_BOTS = ("mcts", *RESEARCH_BOTS)
+BASELINE_BOTS = ("greedy-v1", "mcts-v1")
+"""The frozen bots of 2026-11-24 (``bots/baseline/``): fixed opponents that every later
+change to ``greedy`` and ``mcts`` is measured against; for tournaments and benchmarks."""
+SEARCH_BOTS = ("mcts", "mcts-v1", *RESEARCH_BOTS)
+REFERENCE_BOTS = (*BASELINE_BOTS, *RESEARCH_BOTS)
+"""Bots for tournaments and benchmarks only, not offered by the table server."""
 
 
 def parse_spec(spec: str) -> BotSpec:
@@ -69,8 +74,8 @@ def parse_spec(spec: str) -> BotSpec:
     if not isinstance(spec, str):
         raise OptionError(f"a bot spec must be text like 'greedy' or 'mcts:2s', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
-    if name not in BOTS and name not in RESEARCH_BOTS:
-        known = ", ".join([*BOTS, *RESEARCH_BOTS])
+    if name not in BOTS and name not in REFERENCE_BOTS:
+        known = ", ".join([*BOTS, *REFERENCE_BOTS])
         raise OptionError(f"unknown bot {spec!r}; bots: {known}")
     if not rest:
         return BotSpec(name, iterations=1000) if name in SEARCH_BOTS else BotSpec(name)
@@ -99,7 +104,7 @@ def parse_spec(spec: str) -> BotSpec:
             raise OptionError(
                 f"bad process count {processes!r} in {spec!r}: a whole number, e.g. mcts:2s:4"
             ) from None
-    if workers > 1 and name != "mcts":
+    if workers > 1 and name not in ("mcts", "mcts-v1"):
         raise OptionError(f"bot {name!r} searches in one process, not {workers}")
     return BotSpec(name, iterations, seconds, workers)
 
@@ -127,6 +132,14 @@ def make_bot(spec: str, game: str, seed: int = 0, max_seconds: float | None = No
         raise OptionError(f"a bot's time cap must be positive seconds, not {max_seconds!r}")
     if parsed.name == "mcts":
         return _search_bot(parsed, game, seed, max_seconds)
+    if parsed.name in BASELINE_BOTS:
+        from . import baseline
+
+        if parsed.name == "greedy-v1":
+            return baseline.greedy_v1(game, seed)
+        return baseline.mcts_v1(
+            game, seed, parsed.iterations, parsed.seconds, parsed.processes, max_seconds
+        )
     if parsed.name in RESEARCH_BOTS:
         from .openspiel import OpenSpielBot
 

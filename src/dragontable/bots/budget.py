@@ -22,7 +22,7 @@ from typing import Any
 from .. import games
 from ..core.errors import DataError, OptionError
 from ..core.game import Game
-from . import RESEARCH_BOTS, parse_spec
+from . import REFERENCE_BOTS, parse_spec
 
 DATA_VERSION = 1
 DATA_FILE = "iteration_cost.json"
@@ -160,8 +160,8 @@ def check_bot_budget(spec: str, game: str, players: int, max_seconds: float) -> 
     a time budget above it, iterations whose measured p90 cost exceeds it, or more than
     one process."""
     parsed = parse_spec(spec)
-    if parsed.name in RESEARCH_BOTS:
-        raise OptionError(f"bot {spec!r} is for research tournaments, not the table server")
+    if parsed.name in REFERENCE_BOTS:
+        raise OptionError(f"bot {spec!r} is for tournaments and benchmarks, not the table server")
     _check_seconds(max_seconds)
     _check_players(game, players)
     if parsed.processes > 1:

@@ -1,0 +1,55 @@
+"""Frozen reference bots: ``greedy-v1`` and ``mcts-v1``, the bots of 2026-11-24.
+
+Every later change to ``greedy`` and ``mcts`` is measured against these same opponents
+(``dragontable strength``, ``dragontable bench``), so their code here is never edited:
+``greedy.py``, ``mcts.py`` and one heuristic per game (``<game>.py``) are
+copies of the code as it was, reading the games' state through the same fields.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ...core.errors import OptionError
+from ...core.rng import derive_seed
+
+if TYPE_CHECKING:
+    from .greedy import GreedyBot
+    from .mcts import MctsBot
+
+BASELINE_BOTS = ("greedy-v1", "mcts-v1")
+GAMES = ("dragon", "ming", "changcheng")
+
+
+def heuristic(game: str) -> ModuleType:
+    """The frozen heuristic module of ``game``."""
+    if game not in GAMES:
+        raise OptionError(f"no baseline heuristic for {game!r}; games: {', '.join(GAMES)}")
+    return importlib.import_module(f"{__name__}.{game}")
+
+
+def greedy_v1(game: str, seed: int) -> GreedyBot:
+    """Today's greedy of 2026-11-24 for ``game``."""
+    from .greedy import GreedyBot
+
+    module = heuristic(game)
+    beam = getattr(module, "BEAM", None)
+    return GreedyBot(module.evaluate, seed, beam=None if beam is None else int(beam))
+
+
+def mcts_v1(
+    game: str,
+    seed: int,
+    iterations: int | None,
+    seconds: float | None,
+    workers: int = 1,
+    max_seconds: float | None = None,
+) -> MctsBot:
+    """The ISMCTS of 2026-11-24 for ``game``, with its greedy default where it had one."""
+    from .mcts import MctsBot
+
+    margin = getattr(heuristic(game), "SEARCH_MARGIN", None)
+    default = None if margin is None else greedy_v1(game, derive_seed(seed, "default"))
+    return MctsBot(seed, iterations, seconds, workers, default, float(margin or 0.0), max_seconds)

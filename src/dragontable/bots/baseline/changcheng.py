@@ -1,0 +1,171 @@
+"""FROZEN baseline heuristic (``greedy-v1``, ``mcts-v1``) of 2026-11-24, kept unchanged.
+
+Chang Cheng: how a seasoned player values a position.
+
+Strategy in short: reputation comes from province majorities, and every tied leader
+takes a province's whole value (its spaces plus its reputation token), so walls go
+where a majority can still be won or shared, big provinces with rich tokens first,
+and a province is completed when its leader is you. Face-down cards swing a majority
+at the last moment (Master Builder +2, Builder +1, a Mandarin swap or a Traitor's
+destroyed wall), so a lead is safe only once the province is full. Every wall also
+stands in a Mongol region, where the majority loses the hidden threat at the end
+unless its own tower stands there: spread walls, scout the tokens, put the tower
+where you must hold the majority. The double wall pays 2-4 points at once, most
+across province and region borders. With two players the neutral walls block the
+rival's majorities. Only the lead over the others counts, so the estimate is the
+seat's expected final score minus the mean of its rivals'.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ...games.changcheng import data as D
+from ...games.changcheng.final import event_points
+from ...games.changcheng.state import CCData
+from ...games.changcheng.view import REMOVED, token_seen
+
+SHARPNESS = 1.6  # how fast a majority lead turns into certainty
+CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
+    D.WARRIOR: 0.5,
+    D.TRAITOR: 1.0,
+    D.FLOOD: 0.0,
+    D.BUILDER: float(D.BUILDER_B_WALLS),
+    D.MASTER: float(D.MASTER_WALLS),
+    D.MANDARIN: 1.5,
+}
+CARD_HELD = 1.5  # a card kept in hand: the option to swing a later province
+DOUBLE_HELD = 3.0  # the unplaced double wall: its bonus still to come
+TOWER_HELD = 1.0  # the unplaced tower: protection still to place
+BEAM = 2  # greedy completes the chains of the two best options per action family
+LEAF_SCALE = 4.0  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
+
+
+def _lead_chance(margin: float, free: int, spread: float) -> float:
+    """Chance to end at least level with the best rival, ``margin`` walls ahead now."""
+    if free == 0 and spread == 0.0:
+        return 1.0 if margin >= 0 else 0.0
+    if margin + free + spread < 0:
+        return 0.0
+    z = SHARPNESS * (margin + 0.5) / math.sqrt(free + spread + 0.25)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+Segments = tuple[tuple[int, str, bool] | None, ...]
+Extra = tuple[tuple[int, float], ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def _area(
+    players: int, segments: Segments, extra: Extra, spread: float
+) -> tuple[tuple[float, ...], frozenset[int]]:
+    """Per seat, the chance to end among the leaders of an area, and its tower owners.
+
+    ``segments`` are the area's spaces (``None`` when free), ``extra`` adds
+    ``(owner, walls)`` from cards; NEUTRAL competes but is not a seat.
+    """
+    counts: dict[int, float] = dict.fromkeys(range(players), 0.0)
+    towers = set()
+    free = 0
+    for x in segments:
+        if x is None:
+            free += 1
+        elif not x[2]:
+            counts[x[0]] = counts.get(x[0], 0.0) + 1.0
+            if x[1] == D.TOWER:
+                towers.add(x[0])
+    for owner, walls in extra:
+        counts[owner] += walls
+    values = sorted(counts.values())
+    top, second = values[-1], values[-2]
+    if top <= 0 and not free and not spread:
+        return (0.0,) * players, frozenset(towers)  # nobody left standing: nobody leads
+    chances = []
+    for s in range(players):
+        mine = counts[s]
+        chances.append(_lead_chance(mine - (second if mine == top else top), free, spread))
+    return tuple(chances), frozenset(towers)
+
+
+def _hidden_edge(st: CCData, owner: int) -> float:
+    """Expected swing of one of ``owner``'s face-down cards, from the cards not yet seen."""
+    pool = [c for c in D.CARDS if c not in st.gone[owner]]
+    return sum(CARD_EDGE[c] for c in pool) / len(pool) if pool else 0.0
+
+
+def _provinces(st: CCData, seat: int, est: list[float]) -> None:
+    """Add each seat's expected share of the provinces still to be scored."""
+    seg, bd, res = st.seg, st.bd, st.res
+    done = set(st.scored)
+    for p in st.geo.provinces:
+        if p in done:
+            continue
+        value = float(len(bd.province_spaces[p]) + st.rep[p])
+        spread = 0.0
+        extra: list[tuple[int, float]] = []
+        if res is not None and res[0] == p:  # being scored: its cards are face up
+            value += res[2]
+            extra.extend((o, float(n)) for o, n in enumerate(res[3]) if n)
+            extra.extend((o, CARD_EDGE[c]) for o, c in res[1])
+        else:
+            for owner, card in st.cards.get(p, ()):
+                if owner == seat:
+                    extra.append((owner, CARD_EDGE[card]))
+                else:
+                    extra.append((owner, _hidden_edge(st, owner)))
+                    spread += 1.0
+        segments = tuple(map(seg.get, bd.province_spaces[p]))
+        chances, _ = _area(st.players, segments, tuple(extra), spread)
+        for s, chance in enumerate(chances):
+            est[s] += chance * value
+
+
+def _threat_mean(st: CCData, seat: int, seen: dict[str, int | str]) -> float:
+    """The expected value of a threat token ``seat`` has not seen."""
+    pool = list(st.bd.threat)
+    for v in seen.values():
+        if isinstance(v, int):
+            pool.remove(v)
+    for r, v in st.threat_gone:
+        if seat in st.known.get(r, ()):
+            pool.remove(v)
+    return sum(pool) / len(pool) if pool else 0.0
+
+
+def _regions(st: CCData, seat: int, est: list[float]) -> None:
+    """Add each seat's expected Mongol losses (the regions' majorities, minus towers)."""
+    seg, bd = st.seg, st.bd
+    seen = {r: token_seen(st, r, seat) for r in st.geo.regions}
+    unseen = _threat_mean(st, seat, seen)
+    for r, token in seen.items():
+        if token == REMOVED:
+            continue
+        threat = float(token) if isinstance(token, int) else unseen
+        segments = tuple(map(seg.get, bd.region_spaces[r]))
+        chances, towers = _area(st.players, segments, (), 0.0)
+        for s, chance in enumerate(chances):
+            if s not in towers:
+                est[s] += chance * threat
+
+
+def _supplies(st: CCData, est: list[float]) -> None:
+    """Add the worth of what each seat has not placed yet and of the event cards.
+
+    Events count as if the game ended now: all they read is public.
+    """
+    for s in range(st.players):
+        est[s] += len(st.hands[s]) * CARD_HELD
+        est[s] += DOUBLE_HELD * st.double[s] + TOWER_HELD * st.tower[s]
+        est[s] += sum(event_points(st, e, s) for e in st.events)
+
+
+def evaluate(st: CCData, seat: int) -> float:
+    """``seat``'s expected final score minus its rivals' mean, from what the seat can see."""
+    est = [float(x) for x in st.score]
+    if st.tasks:
+        _provinces(st, seat, est)
+        _regions(st, seat, est)
+        _supplies(st, est)
+    others = [est[s] for s in range(st.players) if s != seat]
+    return est[seat] - sum(others) / len(others)

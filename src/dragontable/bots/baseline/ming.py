@@ -1,0 +1,286 @@
+"""FROZEN baseline heuristic (``greedy-v1``, ``mcts-v1``) of 2026-11-24, kept unchanged.
+
+Ming Dynasty: how a seasoned player values a position.
+
+Strategy in short: points come at the scorings of rounds 2, 4 and 6, so what counts
+is who leads each district's open area when its province is scored. A leader sends
+members into the city, and each brings a province tile; six different colours make a
+full set, worth most early (28, 24, 20), so the colours one lacks are worth more than
+the ones one has. Members kept in a city score now (4, then 3, then 0) and the
+city majority adds a bonus; members returned keep counting in their district. A
+cloister member scores 4 at every later scoring, so an early one is worth a lot.
+Members waiting on a province space and cards in hand are the means to get there;
+a prince near the provinces where one's members wait spends fewer cards. The game is
+won on the difference, so the heuristic values the seat's estimate minus its rivals'.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...games.ming import data as D
+from ...games.ming.scoring import district_to_city, final_sets
+from ...games.ming.state import MingData
+from ...games.ming.view import scored_province
+
+# tuning weights (points)
+OPPONENT = 0.6  # weight of the best rival's estimate against the seat's own
+PROJECTED = {0: 0.8, 1: 0.5, 2: 0.35}  # trust in a projected majority, by rounds ahead
+SCORING_NOW = 1.0  # trust during the scoring itself (open areas no longer change)
+CLOISTER_KEEP = 0.8  # chance a cloister member is not ousted before a scoring
+SPACE = 1.6  # a member waiting on a province space, before the last round
+SPACE_USEFUL = 6  # members on one space beyond this many are worth SPACE_SURPLUS
+SPACE_SURPLUS = 0.5
+NEAR = 0.6  # a waiting member in a province the prince reaches in one step
+CARD, DRAGON_CARD = 0.4, 1.0  # a card in hand, before the last round
+CARD_KINDS = 0.4  # each transport type in hand: more borders the prince can cross
+OPEN_LATER = 0.5  # an open-area member, per scoring after the next
+RETURNED = 2.0  # a member sent back from the city to its district, before the last round
+RETURNED_LAST = -0.1  # in the last round a return gains nothing and may lose the bonus
+SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
+LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
+SEARCH_MARGIN = 0.015  # mcts overrules greedy's move only when it is this much surer
+
+_DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
+
+
+@lru_cache(maxsize=1 << 16)
+def tile_value(tiles: tuple[int, ...], set_points: int, chance: float) -> float:
+    """Points ``tiles`` should bring: full sets now, the rest by ``chance`` of more tiles."""
+    c = list(tiles)
+    value = 0.0
+    while all(c):
+        value += set_points
+        c = [x - 1 for x in c]
+    k = final_sets(c)
+    floor = k * D.FINAL_SET_POINTS + sum(c) - k * D.FINAL_SET_SIZE
+    if chance <= 0:
+        return value + floor
+    potential = float(sum(c))
+    for j in range(1, max(c) + 1):
+        layer = sum(1 for x in c if x >= j) / len(c)
+        potential += set_points * layer**SET_SHAPE * LAYER ** (j - 1)
+    return value + floor + chance * max(0.0, potential - floor)
+
+
+class _Time:
+    """Where the game stands: which scorings are still to come, for what."""
+
+    def __init__(self, st: MingData) -> None:
+        kinds = {t[0] for t in st.tasks}
+        self.round: int = st.round
+        self.pending = "scoring" in kinds  # this round's scoring has not started
+        self.in_scoring = not self.pending and ("cloisters" in kinds or "province" in kinds)
+        self.provinces = {t[1] for t in st.tasks if t[0] == "province"}
+        self.later = [s for s in D.SCORING_ROUNDS if s > self.round]
+        now = 1 if self.pending or "cloisters" in kinds else 0
+        self.cloister_scorings = len(self.later) + now
+        per = len(st.map.provinces)  # province scorings in one scoring round
+        left = len(self.later) * per + (per if self.pending else len(self.provinces))
+        # tiles still to come beyond the projected ones, as a share of two scorings
+        self.chance = min(1.0, max(0.0, (left - per) / (2 * per)))
+        self.deploys = self.round < D.ROUNDS or bool(kinds & _DEPLOY_TASKS)
+        later_first = self.later[0] if self.later else None
+        first = self.round if self.pending or self.in_scoring else later_first
+        self.set_points = D.SET_POINTS[first] if first is not None else 0
+
+    def next_scoring(self, p: int) -> int | None:
+        """The round in which province ``p``'s districts are next scored, if any."""
+        if self.pending or p in self.provinces:
+            return self.round
+        return self.later[0] if self.later else None
+
+    def trust(self, when: int) -> float:
+        if when == self.round and self.in_scoring:
+            return SCORING_NOW
+        return PROJECTED[when - self.round]
+
+    def scorings_after(self, when: int) -> int:
+        return sum(1 for s in D.SCORING_ROUNDS if s > when)
+
+
+def _bonus(kept: list[int], neutral: int | None) -> list[float]:
+    """City majority bonus per colour from members kept (the neutral takes none)."""
+    best = max(kept)
+    if best <= 0:
+        return [0.0] * len(kept)
+    top = [c for c, n in enumerate(kept) if n == best]
+    if neutral is not None and top == [neutral]:
+        return [0.0] * len(kept)
+    top = [c for c in top if c != neutral]
+    return [D.CITY_BONUS / len(top) if c in top else 0.0 for c in range(len(kept))]
+
+
+@lru_cache(maxsize=1 << 16)
+def _province(
+    open_areas: tuple[tuple[int, ...], ...],
+    neutral: int | None,
+    when: int,
+    trust: float,
+    later: float,
+) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Projected points per colour from one province's open areas, and its city entries."""
+    ncol = len(open_areas[0])
+    order = list(range(ncol))
+    kept = [0] * ncol
+    for counts in open_areas:
+        if any(counts):
+            for c, n in district_to_city(list(counts), order):
+                kept[c] += n
+    waiting = [sum(col) for col in zip(*open_areas, strict=True)]
+    bonus = _bonus(kept, neutral)
+    per = D.CITY_POINTS[when]
+    points = tuple(
+        later * (waiting[c] - kept[c]) + trust * (bonus[c] + per * kept[c]) for c in order
+    )
+    return points, tuple(kept)
+
+
+def _projection(st: MingData, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
+    """Points from projected city entries per colour, and projected tiles by scoring round."""
+    players, provinces = st.players, len(st.map.provinces)
+    points = [0.0] * st.colours
+    tiles: dict[int, list[list[int]]] = {}
+    for p, districts in enumerate(st.map.districts_of):
+        when = t.next_scoring(p)
+        if when is None:
+            continue
+        areas = tuple(tuple(st.open[d]) for d in districts)
+        later = OPEN_LATER * t.scorings_after(when)
+        gained_points, kept = _province(areas, st.neutral, when, t.trust(when), later)
+        points = [a + b for a, b in zip(points, gained_points, strict=True)]
+        if any(kept[:players]):
+            gained = tiles.get(when)
+            if gained is None:
+                gained = tiles[when] = [[0] * provinces for _ in range(players)]
+            for c in range(players):
+                gained[c][p] += kept[c]
+    return points, tiles
+
+
+def _city_now(st: MingData, viewer: int, p: int) -> list[float]:
+    """Points each colour should still get from the city being scored now."""
+    colours = st.colours
+    backs = [0] * colours
+    for task in st.tasks:
+        if task[0] == "back" and task[2] == p:
+            backs[task[3] if len(task) > 3 else task[1]] += 1
+    committed = st.returns[viewer]
+    if not st.revealed and committed is not None:
+        backs[viewer] = committed
+    kept = [
+        sum(st.city[d].count(c) for d in st.map.districts_of[p]) - backs[c] for c in range(colours)
+    ]
+    if st.neutral is not None and ("neutralcheck", p) in st.tasks:
+        n = st.neutral
+        rivals = max(kept[: st.players])
+        kept[n] = min(kept[n], rivals + 1) if kept[n] > rivals else 0
+    per = D.CITY_POINTS[st.round]
+    returned = RETURNED if st.round < D.ROUNDS else RETURNED_LAST
+    bonus = _bonus(kept, st.neutral)
+    return [per * kept[c] + bonus[c] + returned * backs[c] for c in range(colours)]
+
+
+def _means(st: MingData, seat: int, viewer: int) -> float:
+    """Members waiting on spaces, the prince's reach and the cards in hand.
+
+    In the last round they are worth only what they can still do in its phase 3,
+    so there the stock itself counts for nothing and only the prince's reach does.
+    """
+    m = st.map
+    value = 0.0
+    at = st.prince[seat]
+    if at >= 0:
+        reach = {m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]}
+        value += NEAR * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
+    if st.round == D.ROUNDS:
+        return value
+    for p in range(len(m.provinces)):
+        n = st.spaces[p][seat]
+        value += SPACE * min(n, SPACE_USEFUL) + SPACE_SURPLUS * max(0, n - SPACE_USEFUL)
+    if seat == viewer:
+        hand = st.hands[seat]
+        dragons = hand.count(D.DRAGON)
+        kinds = len(set(hand)) - (1 if dragons else 0)
+        value += DRAGON_CARD * dragons + CARD * (len(hand) - dragons) + CARD_KINDS * kinds
+    else:
+        value += CARD * len(st.hands[seat])
+    return value
+
+
+def estimates(st: MingData, viewer: int) -> list[float]:
+    """Each seat's expected final score, from what ``viewer`` may see."""
+    return _Estimator(st).estimates(viewer)
+
+
+class _Estimator:
+    """The parts of :func:`estimates` that do not depend on the viewer, computed once."""
+
+    def __init__(self, st: MingData) -> None:
+        self.st = st
+        t = self.time = _Time(st)
+        self.points, projected = _projection(st, t)
+        self.current = scored_province(st)
+        self.terms: list[list[float]] = []  # per seat, the terms after the city now
+        for s in range(st.players):
+            terms = [D.CLOISTER_POINTS * t.cloister_scorings * CLOISTER_KEEP * st.cloisters_of(s)]
+            held = tuple(st.tiles[s])
+            terms.append(tile_value(held, t.set_points, t.chance))
+            for when in sorted(projected):
+                gained = tuple(a + b for a, b in zip(held, projected[when][s], strict=True))
+                points_then = D.SET_POINTS[when]
+                gain = tile_value(gained, points_then, t.chance) - tile_value(
+                    held, points_then, t.chance
+                )
+                terms.append(t.trust(when) * gain)
+                held = gained
+            self.terms.append(terms)
+
+    def estimates(self, viewer: int) -> list[float]:
+        st, current = self.st, self.current
+        now = _city_now(st, viewer, current) if current is not None else [0.0] * st.colours
+        out = []
+        for s in range(st.players):
+            value = st.score[s] + self.points[s] + now[s]
+            for term in self.terms[s]:
+                value += term
+            if self.time.deploys:
+                value += _means(st, s, viewer)
+            out.append(value)
+        return out
+
+
+def evaluate(st: MingData, seat: int) -> float:
+    """The seat's estimated final score minus a share of its best rival's.
+
+    A deployment the seat is about to make counts at its best option, and a move
+    under way that may stop here counts as stopping here, so that a move is valued
+    by the district where it can end.
+    """
+    return _evaluate(st, seat, None)
+
+
+def evaluate_all(st: MingData) -> list[float]:
+    """``evaluate(st, s)`` for every seat, sharing the work (search leaves use it)."""
+    shared = _Estimator(st) if st.tasks else None
+    return [_evaluate(st, s, shared) for s in range(st.players)]
+
+
+def _evaluate(st: MingData, seat: int, shared: _Estimator | None) -> float:
+    top = st.tasks[-1][:2] if st.tasks else None
+    if top == ("deploy", seat):
+        return max(_after(st, seat, a) for a in st.legal_actions())
+    if top == ("moving", seat) and "stop" in st.legal_actions():
+        return _after(st, seat, "stop")
+    if not st.tasks:
+        est = [float(x) for x in st.score]
+    else:
+        est = (shared or _Estimator(st)).estimates(seat)
+    rival = max((est[s] for s in range(st.players) if s != seat), default=0.0)
+    return est[seat] - OPPONENT * rival
+
+
+def _after(st: MingData, seat: int, action: str) -> float:
+    child = st.clone()
+    child.apply(action)
+    return evaluate(child, seat)

@@ -161,13 +161,9 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
             s.clone()
         clones += len(mid_states)
     clone_time = time.perf_counter() - t0
-    mcts_rate = None
+    mcts_rate = baseline_rate = None
     if mid_states:
-        from .bots.mcts import leaf_for, search
-
-        leaf = leaf_for(mid_states[0].game.name)
-        result = search(mid_states[0], seconds=min(1.0, seconds), seed=seed, leaf=leaf)
-        mcts_rate = round(result.iterations / min(1.0, seconds))
+        mcts_rate, baseline_rate = _search_rates(mid_states[0], min(1.0, seconds), seed)
     return {
         "game": name,
         "players": players,
@@ -177,8 +173,28 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
         "actions_per_game": round(applies / games_done, 1),
         "clone_per_second": round(clones / clone_time) if clones else None,
         "mcts_iterations_per_second": mcts_rate,
+        "mcts_v1_iterations_per_second": baseline_rate,
         "greedy_ms_per_move": _greedy_ms(name, positions, seed),
     }
+
+
+def _search_rates(state: State, seconds: float, seed: int) -> tuple[int, int]:
+    """Iterations a CPU second of today's mcts and of the frozen ``mcts-v1``, from the
+    same position, each measured twice in turn (the better run counts, as both bots
+    share the machine's noise)."""
+    from .bots import baseline
+    from .bots.baseline import mcts as v1
+    from .bots.mcts import leaf_for, search
+
+    name = state.game.name
+    leaf, leaf_v1 = leaf_for(name), v1.leaf_for(name) if name in baseline.GAMES else None
+    now, then = 0, 0
+    for _ in range(2):
+        done = search(state, seconds=seconds, seed=seed, leaf=leaf).iterations
+        now = max(now, round(done / seconds))
+        done = v1.search(state, seconds=seconds, seed=seed, leaf=leaf_v1).iterations
+        then = max(then, round(done / seconds))
+    return now, then
 
 
 def _greedy_ms(name: str, positions: list[State], seed: int) -> float | None:

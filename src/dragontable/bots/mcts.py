@@ -29,13 +29,16 @@ Leaf = Callable[[State], list[float]]
 
 
 class Node:
-    __slots__ = ("avail", "children", "value", "visits")
+    """Statistics of one tree key; ``public`` caches a rival's actions' public forms."""
+
+    __slots__ = ("avail", "children", "public", "value", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.value = 0.0
         self.avail = 1
+        self.public: dict[str, str] | None = None
 
 
 def random_rollout(state: State, rng: Rng) -> None:
@@ -138,8 +141,8 @@ def search(
     deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
     while (iterations is None or done < iterations) and clock() < deadline:
-        d = state.determinize(seat, rng.next64())
-        _iterate(d, root, rng, exploration, rollout, leaf)
+        d = state.determinize(seat, rng.next64(), keep_log=False)
+        _iterate(d, root, rng, exploration, rollout, leaf, seat)
         done += 1
     legal = set(state.legal_actions())
     stats = {
@@ -156,35 +159,38 @@ def _time_limit(seconds: float | None, max_seconds: float | None) -> float:
     return min(limits, default=math.inf)
 
 
-def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: Leaf | None) -> None:
+def _iterate(
+    d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: Leaf | None, seat: int
+) -> None:
+    """One iteration on the sampled world ``d``: select, expand one node, judge, back up."""
     node = root
     path: list[tuple[Node, int]] = []
-    while not d.is_over:
+    while True:
+        player = d.current_player
+        if player is None:
+            break
         legal = d.legal_actions()
         if len(legal) == 1:
             d.apply(legal[0])
             continue
-        player = d.current_player
-        assert player is not None
+        keyed = _keyed(d, node, legal, player, seat)
         children = node.children
-        untried = [a for a in legal if a not in children]
-        for a in legal:
-            if a in children:
-                children[a].avail += 1
+        untried = []
+        for key in keyed:
+            child = children.get(key)
+            if child is None:
+                untried.append(key)
+            else:
+                child.avail += 1
         if untried:
-            action = untried[rng.below(len(untried))]
-            child = children[action] = Node()
-            d.apply(action)
-            path.append((child, player))
+            key = untried[rng.below(len(untried))]
+            node = children[key] = Node()
+            _apply_keyed(d, keyed[key], rng)
+            path.append((node, player))
             break
-        best, best_score = legal[0], -math.inf
-        for a in legal:
-            ch = children[a]
-            score = ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-            if score > best_score:
-                best, best_score = a, score
-        node = children[best]
-        d.apply(best)
+        key = _select(children, keyed, c)
+        node = children[key]
+        _apply_keyed(d, keyed[key], rng)
         path.append((node, player))
     if leaf is None:
         rollout(d, rng)
@@ -194,6 +200,52 @@ def _iterate(d: State, root: Node, rng: Rng, c: float, rollout: Rollout, leaf: L
     for child, player in path:
         child.visits += 1
         child.value += result[player]
+
+
+def _keyed(d: State, node: Node, legal: list[str], player: int, seat: int) -> dict[str, Any]:
+    """The legal actions by tree key: the action itself for the searching seat, and for
+    a rival what the searching seat would see of it (``public_action``), so a rival's
+    secret choices share one node and the tree never branches on what the seat cannot
+    know. Values are an action, or a list of the actions sharing a key."""
+    if player == seat:
+        return {a: a for a in legal}
+    seen = node.public
+    if seen is None:
+        seen = node.public = {}
+    keyed: dict[str, Any] = {}
+    for a in legal:
+        key = seen.get(a)
+        if key is None:
+            key = seen[a] = d.public_action(a, player, seat)
+        held = keyed.get(key)
+        if held is None:
+            keyed[key] = a
+        elif isinstance(held, list):
+            held.append(a)
+        else:
+            keyed[key] = [held, a]
+    return keyed
+
+
+def _apply_keyed(d: State, actions: Any, rng: Rng) -> None:
+    """Apply the action behind a key (one of them at random where several share it)."""
+    if isinstance(actions, list):
+        d.apply(actions[rng.below(len(actions))])
+    else:
+        d.apply(actions)
+
+
+def _select(children: dict[str, Node], keyed: dict[str, Any], c: float) -> str:
+    """UCB1 with availability counts over the keys available in this world."""
+    best, best_score = "", -math.inf
+    log, sqrt = math.log, math.sqrt
+    for key in keyed:
+        ch = children[key]
+        visits = ch.visits
+        score = ch.value / visits + c * sqrt(log(ch.avail) / visits)
+        if score > best_score:
+            best, best_score = key, score
+    return best
 
 
 Job = tuple[dict[str, Any], int | None, float | None, int, float | None]

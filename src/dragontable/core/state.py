@@ -228,15 +228,20 @@ class State:
                 out.append({k: v for k, v in entry.items() if k != "to"})
         return out
 
-    def determinize(self, player: int, seed: int) -> Self:
+    def determinize(self, player: int, seed: int, *, keep_log: bool = True) -> Self:
         """A full state consistent with what ``player`` has seen, for search bots.
 
         Hidden facts are re-drawn from ``seed``; the copy's history is emptied and its log
-        keeps only what ``player`` may read, so nothing secret survives in it.
+        keeps only what ``player`` may read, so nothing secret survives in it; with
+        ``keep_log=False`` (a search's sampled worlds, which never read it) the log starts
+        empty.
         """
         state = self._determinize(player, seed)
         state.history = []
-        state.log = [e for e in state.log if e.get("to") in (None, player)]
+        if keep_log:
+            state.log = [e for e in state.log if e.get("to") in (None, player)]
+        else:
+            state.log = []
         return state
 
     def clone(self) -> Self:

@@ -8,26 +8,17 @@ copies of the code as it was, reading the games' state through the same fields.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING
 
-from ...core.errors import OptionError
 from ...core.rng import derive_seed
+from .heuristics import GAMES, heuristic
 
 if TYPE_CHECKING:
     from .greedy import GreedyBot
     from .mcts import MctsBot
 
 BASELINE_BOTS = ("greedy-v1", "mcts-v1")
-GAMES = ("dragon", "ming", "changcheng")
-
-
-def heuristic(game: str) -> ModuleType:
-    """The frozen heuristic module of ``game``."""
-    if game not in GAMES:
-        raise OptionError(f"no baseline heuristic for {game!r}; games: {', '.join(GAMES)}")
-    return importlib.import_module(f"{__name__}.{game}")
+__all__ = ["BASELINE_BOTS", "GAMES", "greedy_v1", "heuristic", "mcts_v1"]
 
 
 def greedy_v1(game: str, seed: int) -> GreedyBot:

@@ -86,7 +86,7 @@ def heuristic_leaf(
 
 def leaf_for(game: str) -> Leaf | None:
     """The heuristic leaf evaluation of ``game``, or None to use random playouts."""
-    from . import heuristic
+    from .heuristics import heuristic
 
     module = heuristic(game)
     scale = getattr(module, "LEAF_SCALE", None)

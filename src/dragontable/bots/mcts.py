@@ -103,6 +103,7 @@ class SearchResult:
 
     stats: dict[str, tuple[int, float]]
     iterations: int
+    root: Node | None = None
 
     def best(self) -> str:
         return max(self.stats.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[0]
@@ -122,13 +123,17 @@ def search(
     rollout: Rollout = random_rollout,
     leaf: Leaf | None = None,
     max_seconds: float | None = None,
+    root: Node | None = None,
+    reuse: int = 1,
 ) -> SearchResult:
     """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``.
 
     ``seconds`` counts the CPU time of the searching thread, not the wall clock, so a
     budget buys the same search whatever else the machine is doing. ``max_seconds`` is a
     hard cap on that time whatever the budget: a search it does not cut short is the same
-    search as without it.
+    search as without it. ``root`` continues a tree kept from an earlier search (see
+    :func:`follow`); ``reuse`` iterations share each sampled world (a determinization
+    costs several clones).
     """
     seat = state.current_player
     if seat is None:
@@ -136,12 +141,15 @@ def search(
     if iterations is None and seconds is None:
         iterations = 1000
     rng = Rng(seed)
-    root = Node()
+    root = Node() if root is None else root
     clock = time.thread_time  # CPU time of this thread: the same search on a busy machine
     deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
+    world = state
     while (iterations is None or done < iterations) and clock() < deadline:
-        d = state.determinize(seat, rng.next64(), keep_log=False)
+        if done % reuse == 0:
+            world = state.determinize(seat, rng.next64(), keep_log=False)
+        d = world if reuse == 1 else world.clone()
         _iterate(d, root, rng, exploration, rollout, leaf, seat)
         done += 1
     legal = set(state.legal_actions())
@@ -150,7 +158,32 @@ def search(
         for a, n in root.children.items()
         if a in legal and n.visits
     }
-    return SearchResult(stats, done)
+    return SearchResult(stats, done, root)
+
+
+def follow(before: State, root: Node, after: State) -> Node | None:
+    """The node of ``root``'s tree (searched for ``before``'s seat) that stands for
+    ``after``, a later position of the same game, or None if the tree never went there.
+
+    The actions since are followed as the tree keys them: the seat's own by notation,
+    a rival's by what the seat saw of it, one-option decisions without a node.
+    """
+    seat, done = before.current_player, len(before.history)
+    if seat is None or after.history[:done] != before.history or after.current_player != seat:
+        return None
+    s, node = before.clone(), root
+    for action in after.history[done:]:
+        mover = s.current_player
+        if mover is None:
+            return None
+        if len(s.legal_actions()) > 1:
+            key = action if mover == seat else s.public_action(action, mover, seat)
+            child = node.children.get(key)
+            if child is None:
+                return None
+            node = child
+        s.apply(action)
+    return node
 
 
 def _time_limit(seconds: float | None, max_seconds: float | None) -> float:
@@ -267,15 +300,19 @@ def parallel_search(
     seconds: float | None = None,
     seed: int = 0,
     max_seconds: float | None = None,
+    root: Node | None = None,
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
     Each tree uses the game's leaf evaluation (:func:`leaf_for`); ``max_seconds`` caps
-    the CPU time of each tree (see :func:`search`).
+    the CPU time of each tree (see :func:`search`). One worker searches in this process
+    and may continue the tree ``root``.
     """
     if workers <= 1:
         leaf = leaf_for(state.game.name)
-        return search(state, iterations, seconds, seed, leaf=leaf, max_seconds=max_seconds)
+        return search(
+            state, iterations, seconds, seed, leaf=leaf, max_seconds=max_seconds, root=root
+        )
     from concurrent.futures import ProcessPoolExecutor
 
     per = None if iterations is None else max(1, iterations // workers)
@@ -299,6 +336,10 @@ class MctsBot:
     the search overrules the default's move only when it values its own choice at least
     ``margin`` (in mean reward) higher: close calls go to the heuristic's chain
     judgement, which the search's sampling noise cannot beat.
+
+    In one process the bot keeps its tree from one decision to its next and goes on
+    searching the part of it the game went to (:func:`follow`): the seat's consecutive
+    decisions (a card, then its tile) share their searches.
     """
 
     name = "mcts"
@@ -320,6 +361,7 @@ class MctsBot:
         self.workers = workers
         self.default = default
         self.margin = margin
+        self._kept: tuple[State, Node] | None = None
 
     def choose(self, state: State) -> str:
         legal = state.legal_actions()
@@ -332,10 +374,22 @@ class MctsBot:
             self.seconds,
             seed=self.rng.next64(),
             max_seconds=self.max_seconds,
+            root=self._kept_node(state, legal),
         )
+        self._kept = None if result.root is None else (state.clone(), result.root)
         if not result.stats:
             return legal[0]
         return self.decide(state, result)
+
+    def _kept_node(self, state: State, legal: list[str]) -> Node | None:
+        """The kept tree's node for ``state``, if the game went where the tree had been
+        and its branches are all legal here."""
+        if self._kept is None or self.workers > 1:
+            return None
+        node = follow(*self._kept, state)
+        if node is None or not set(node.children) <= set(legal):
+            return None
+        return node
 
     def decide(self, state: State, result: SearchResult) -> str:
         """The bot's move after a search: the search's best, unless the default bot's move

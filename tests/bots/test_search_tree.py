@@ -1,0 +1,62 @@
+"""The search keeps its tree between a seat's decisions, and shares sampled worlds."""
+
+from __future__ import annotations
+
+from dragontable import games
+from dragontable.bots.mcts import MctsBot, follow, search
+from dragontable.core.rng import Rng
+
+
+def _midgame(game: str, moves: int, seed: int = 2):
+    rng, state = Rng(seed), games.create(game, players=2, seed=seed)
+    for _ in range(moves):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return state
+
+
+def test_follow_finds_the_node_of_the_move_played() -> None:
+    state = _midgame("ming", 30)
+    result = search(state, iterations=300, seed=1)
+    assert result.root is not None
+    best = result.best()
+    after = state.clone()
+    after.apply(best)
+    node = follow(state, result.root, after)
+    if after.current_player == state.current_player:
+        assert node is result.root.children[best]
+    else:
+        assert node is None  # the tree is kept only for the same seat's next decision
+
+
+def test_follow_refuses_another_game_or_an_earlier_position() -> None:
+    state = _midgame("dragon", 20)
+    result = search(state, iterations=50, seed=1)
+    assert result.root is not None
+    assert follow(state, result.root, _midgame("dragon", 20, seed=3)) is None
+    assert follow(state, result.root, _midgame("dragon", 10)) is None
+
+
+def test_a_bot_continues_its_tree_on_its_next_decision() -> None:
+    state = games.create("ming", players=2, seed=4)
+    bot = MctsBot(seed=1, iterations=200)
+    grown = []
+    for _ in range(12):
+        seat = state.current_player
+        assert seat is not None
+        if len(state.legal_actions()) > 1 and seat == 0:
+            kept = bot._kept_node(state, state.legal_actions())
+            grown.append(0 if kept is None else sum(c.visits for c in kept.children.values()))
+            state.apply(bot.choose(state))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert any(n > 0 for n in grown), grown
+
+
+def test_worlds_shared_by_several_iterations_search_as_many_iterations() -> None:
+    state = _midgame("changcheng", 25)
+    once = search(state, iterations=120, seed=5)
+    shared = search(state, iterations=120, seed=5, reuse=4)
+    assert once.iterations == shared.iterations == 120
+    assert sum(n for n, _ in shared.stats.values()) == 120
+    assert set(shared.stats) <= set(state.legal_actions())

@@ -85,8 +85,32 @@ def heuristic_leaf(
     return leaf
 
 
+def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]) -> Leaf:
+    """Rewards from a value function (``bots/value.py``): per seat, a logistic of its
+    predicted lead over the best rival at the fitted scale of the player count."""
+
+    def leaf(state: State) -> list[float]:
+        if state.is_over:
+            return rewards(state)
+        values, scale = predict(state), scales[state.players]
+        out = []
+        for s, v in enumerate(values):
+            lead = v - max(w for t, w in enumerate(values) if t != s)
+            out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
+        return out
+
+    return leaf
+
+
 def leaf_for(game: str) -> Leaf | None:
-    """The heuristic leaf evaluation of ``game``, or None to use random playouts."""
+    """The leaf evaluation of ``game``: its value function where it ships one marked for
+    the search, else its heuristic where that sets ``LEAF_SCALE``, else None (random
+    playouts)."""
+    from . import value
+
+    model, predict = value.load(game), value.predictor(game)
+    if model is not None and model.search and predict is not None:
+        return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
     from .heuristics import leaf_scale
 
     scale = leaf_scale(game)

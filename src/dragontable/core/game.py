@@ -51,6 +51,10 @@ class Game:
     heuristic: str | None = field(default=None, repr=False)
     """The module of the game's heuristic for bots (``evaluate(state, seat)``), by name,
     imported only when a bot asks for it; None: the game has none (random bots only)."""
+    value: str | None = field(default=None, repr=False)
+    """The module of the game's value-function features (``features(state, seat)``,
+    ``NAMES``, ``months_left(state)``; weights in that package's ``value.json``), by name,
+    imported only when a search asks for it; None: the game has none."""
     encoding: str | None = field(default=None, repr=False)
     """The module of the game's fixed encodings for learning agents (``core.encoding``),
     by name, imported only when asked for; None: the game has none."""

@@ -18,6 +18,7 @@ GAME = Game(
     board="dragon",
     render_text=render_text,
     heuristic="dragontable.games.dragon.heuristic",
+    value="dragontable.games.dragon.features",
     encoding="dragontable.games.dragon.encoding",
     shared_targets=("group:", "supply:", "privilege:"),
     announce=(

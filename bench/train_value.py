@@ -1,0 +1,151 @@
+"""Fit a game's value function (``bots/value.py``) to the outcomes of self-play games.
+
+Plays ``--games`` seeded games per player count in which every seat plays greedy, or a
+random legal action with probability ``--explore`` (so the positions cover more than
+greedy's habits). Every ``--every``-th decision it records each seat's features
+(``Game.value``: built from what every seat sees) and the share of months left; when the
+game ends each record gets its seat's final score. A least-squares fit (NumPy) of the
+final score on the features, as they are and times the share of months left, gives the
+weights; the lead-to-win ``scale`` is the one whose logistic of a seat's predicted lead
+over its best rival best predicts who won (log-loss over a grid).
+
+    .venv/bin/python bench/train_value.py --game dragon --games 300 --seed 1 \\
+        --out src/dragontable/games/dragon/value.json
+
+Prints a JSON report (samples, R², scale, log-loss per player count) on stdout;
+``--search`` marks the model for use as the search's leaf (do so only after it beat the
+game's other leaf in play: ``docs/strength.md``). Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import sys
+from typing import Any
+
+import numpy as np
+
+from dragontable import games
+from dragontable.bots import make_bot
+from dragontable.bots.value import VERSION, features_module
+from dragontable.core.rng import Rng, derive_seed
+
+SCALES = [0.5 * k for k in range(2, 81)]  # candidate lead-to-win scales, in points
+SIGNIFICANT = 5
+
+
+def play(game: str, players: int, seed: int, explore: float, every: int) -> dict[str, Any]:
+    """One self-play game: per recorded position and seat, features, months left, seat."""
+    module = features_module(game)
+    assert module is not None
+    state = games.create(game, players=players, seed=seed)
+    bots = [make_bot("greedy", game, derive_seed(seed, f"seat{s}")) for s in range(players)]
+    rng, rows, n = Rng(derive_seed(seed, "explore")), [], 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) > 1 and n % every == 0:
+            left = module.months_left(state)
+            rows.extend((module.features(state, s), left, s) for s in range(players))
+        n += 1
+        seat = state.current_player
+        assert seat is not None
+        if len(legal) > 1 and rng.below(1000) < explore * 1000:
+            state.apply(legal[rng.below(len(legal))])
+        else:
+            state.apply(bots[seat].choose(state))
+    totals = [float(s["total"]) for s in state.scores()]
+    return {"rows": rows, "totals": totals, "winners": state.winners()}
+
+
+def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Least squares on the final scores, then the lead-to-win scale."""
+    x, y = [], []
+    for g in samples:
+        for row, left, seat in g["rows"]:
+            x.append([*row, *(v * left for v in row), 1.0])
+            y.append(g["totals"][seat])
+    a, b = np.array(x), np.array(y)
+    coef, *_ = np.linalg.lstsq(a, b, rcond=None)
+    pred = a @ coef
+    r2 = 1.0 - float(np.sum((b - pred) ** 2) / np.sum((b - b.mean()) ** 2))
+    scale, loss = _scale(samples, pred, players)
+    return {
+        "weights": [round(float(w), SIGNIFICANT) for w in coef[:-1]],
+        "bias": round(float(coef[-1]), SIGNIFICANT),
+        "scale": scale,
+        "samples": len(y),
+        "r2": round(r2, 4),
+        "log_loss": round(loss, 4),
+    }
+
+
+def _scale(samples: list[dict[str, Any]], pred: Any, players: int) -> tuple[float, float]:
+    """The grid scale with the least log-loss of "this seat wins" from its lead."""
+    leads, won, i = [], [], 0
+    for g in samples:
+        for k in range(0, len(g["rows"]), players):
+            values = pred[i + k : i + k + players]
+            for seat in range(players):
+                rival = max(v for t, v in enumerate(values) if t != seat)
+                leads.append(values[seat] - rival)
+                won.append(1.0 if seat in g["winners"] else 0.0)
+        i += len(g["rows"])
+    lead, win = np.array(leads), np.array(won)
+    best = (math.inf, SCALES[0])
+    for s in SCALES:
+        p = np.clip(1.0 / (1.0 + np.exp(-lead / s)), 1e-6, 1 - 1e-6)
+        loss = float(-np.mean(win * np.log(p) + (1 - win) * np.log(1 - p)))
+        best = min(best, (loss, s))
+    return best[1], best[0]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--players", type=int, nargs="*", help="player counts (default: all)")
+    ap.add_argument("--games", type=int, default=300, help="games per player count")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--explore", type=float, default=0.25)
+    ap.add_argument("--every", type=int, default=3, help="record every n-th decision")
+    ap.add_argument("--search", action="store_true", help="mark the model for the search")
+    ap.add_argument("--out", help="write the value.json data file here")
+    args = ap.parse_args(argv)
+    spec = games.get(args.game)
+    module = features_module(args.game)
+    if module is None:
+        ap.error(f"{args.game} declares no value features (Game.value)")
+    counts = args.players or list(range(spec.min_players, spec.max_players + 1))
+    fits = {}
+    for players in counts:
+        samples = []
+        for g in range(args.games):
+            samples.append(play(args.game, players, args.seed + g, args.explore, args.every))
+            print(f"\r{players} players: game {g + 1}/{args.games}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        fits[str(players)] = fit(samples, players)
+    data = {
+        "version": VERSION,
+        "game": args.game,
+        "features": list(module.NAMES),
+        "search": args.search,
+        "trained_with": "bench/train_value.py "
+        + shlex.join(sys.argv[1:] if argv is None else argv),
+        "fits": fits,
+    }
+    text = json.dumps(data, indent=1)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+    print(
+        json.dumps(
+            {k: {m: v[m] for m in ("samples", "r2", "scale", "log_loss")} for k, v in fits.items()}
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,90 @@
+"""The value function: fitted weights in a checked data file, features from open holdings."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from dragontable import games
+from dragontable.bots import value
+from dragontable.bots.mcts import leaf_for
+from dragontable.core.errors import DataError
+from dragontable.core.rng import Rng
+from dragontable.games.dragon import features as F
+
+
+def _positions(players: int, seed: int, every: int = 9):
+    rng, state = Rng(seed), games.create("dragon", players=players, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        if len(state.history) % every == 0 and not state.is_over:
+            yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_features_read_only_what_every_seat_sees(players: int) -> None:
+    """Re-drawing everything a viewer cannot see changes no seat's features."""
+    for state in _positions(players, seed=players):
+        viewer = state.current_player
+        assert viewer is not None
+        world = state.determinize(viewer, seed=len(state.history))
+        for seat in range(players):
+            assert F.features(world, seat) == F.features(state, seat)
+
+
+def test_the_shipped_model_covers_every_player_count() -> None:
+    model = value.load("dragon")
+    assert model is not None
+    assert sorted(model.fits) == [2, 3, 4, 5]
+    assert model.names == F.NAMES
+
+
+def test_prediction_grows_with_victory_points() -> None:
+    state = next(_positions(2, seed=1))
+    predict = value.predictor("dragon")
+    assert predict is not None
+    before = predict(state)[0]
+    state.seats[0].vp += 10
+    assert predict(state)[0] > before
+
+
+def _text(**change: object) -> str:
+    raw = json.loads(
+        resources.files("dragontable.games.dragon").joinpath("value.json").read_text("utf-8")
+    )
+    raw.update(change)
+    return json.dumps(raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not valid JSON"),
+        (_text(version=99), "version"),
+        (_text(game="ming"), "another game"),
+        (_text(features=["vp"]), "other features"),
+        (_text(fits={}), "player counts"),
+        (_text(fits={"two": {}}), "not a player count"),
+        (_text(fits={"2": {"weights": [1], "bias": 0, "scale": 1}}), "weights"),
+    ],
+)
+def test_a_broken_value_file_is_a_clear_error(text: str, message: str) -> None:
+    with pytest.raises(DataError, match=message):
+        value.parse(text, "dragon", F.NAMES, "value.json")
+
+
+def test_a_fit_needs_finite_numbers_and_a_positive_scale() -> None:
+    raw = json.loads(_text())
+    fit = raw["fits"]["2"]
+    for bad in ({"scale": 0}, {"bias": "1"}, {"scale": float("nan")}):
+        raw["fits"]["2"] = {**fit, **bad}
+        with pytest.raises(DataError):
+            value.parse(json.dumps(raw), "dragon", F.NAMES, "value.json")
+
+
+def test_games_without_a_value_function_keep_their_leaf() -> None:
+    assert value.load("ming") is None and value.predictor("ming") is None
+    assert leaf_for("ming") is not None  # the heuristic leaf

@@ -239,7 +239,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
     if clock is not None:
-        print(f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True)
+        print(
+            f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True
+        )
     given = {
         "max_tables_per_client": args.max_tables_per_client,
         "grace_s": args.grace,

@@ -269,6 +269,8 @@ def test_a_deadline_that_passed_while_the_server_was_down_is_handled_at_start(
     clock.advance(HOUR)
     with TestClient(create_app(db_url, config=NO_TICK, clock=clock)) as client:
         assert deadline(client, tid, late) == before  # stored, not restarted
+        listed = client.get("/api/tables").json()[0]["clock"]
+        assert listed["now"] == clock.now().isoformat()  # the server's time, not the system's
     clock.advance(3 * DAY)
     with TestClient(create_app(db_url, config=NO_TICK, clock=clock)) as client:
         assert info(client, tid)["seats"][late]["zombie"]

@@ -265,9 +265,10 @@ def _api_routes(app: FastAPI, store: Store) -> None:
     ) -> list[dict[str, Any]]:
         if status is not None and status not in TABLE_STATUSES:
             raise BadInput(f"status must be one of {', '.join(TABLE_STATUSES)}")
-        live = request.app.state.manager.live
+        manager: TableManager = request.app.state.manager
         rows = await asyncio.to_thread(store.list_tables, status)
-        return [public_info(r, live.get(r.id), lang) for r in rows]
+        now = manager.clock.now()
+        return [public_info(r, manager.live.get(r.id), lang, now) for r in rows]
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(

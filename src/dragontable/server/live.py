@@ -333,9 +333,11 @@ class LiveTable:
         return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
 
 
-def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") -> dict[str, Any]:
+def public_info(
+    row: TableRow, live: LiveTable | None = None, lang: str = "en", now: dt.datetime | None = None
+) -> dict[str, Any]:
     """What anyone may know of a table (never the seed or tokens while it runs); seat
-    names for a reader of ``lang``."""
+    names for a reader of ``lang``; a clock's ``now`` is ``now``, else the live table's."""
     connected = live.connected() if live else [False] * row.players
     info: dict[str, Any] = {
         "id": row.id,
@@ -364,7 +366,8 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
         "url": f"/table/{row.id}",
     }
     if row.clock is not None:
-        info["clock"] = clock_info(row, (live.clock if live else SystemClock()).now())
+        now = now or (live.clock if live else SystemClock()).now()
+        info["clock"] = clock_info(row, now)
     if live is not None and live.bot_error:
         info["bot_error"] = live.bot_error
     result = live.result() if live else row.result

@@ -130,22 +130,26 @@ class ClockPlay:
         def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
 
     async def check_clocks(self) -> int:
-        """Put the zombie on every seat whose time has run out; return how many."""
+        """Put the zombie on every seat whose time has run out; return how many. Tables
+        are checked side by side (one whose bot is thinking holds its lock a while)."""
         due = await asyncio.to_thread(self.store.due_clocks, self.clock.now())
-        count = 0
-        for table_id in due:
-            try:
-                table = await self.get(table_id)
-            except Exception:  # ServerFull or the database: try again at the next tick
-                log.exception("table %s: could not check its clock", table_id)
-                continue
-            if table is not None:
-                async with table.lock:
-                    timed_out = await self.time_out(table)
-                if timed_out:
-                    count += 1
-                    self.kick(table)
-        return count
+        done = await asyncio.gather(*(self._expire(table_id) for table_id in due))
+        return sum(done)
+
+    async def _expire(self, table_id: str) -> bool:
+        """:meth:`time_out` for one table, loaded if need be; whether a seat timed out."""
+        try:
+            table = await self.get(table_id)
+        except Exception:  # ServerFull or the database: try again at the next tick
+            log.exception("table %s: could not check its clock", table_id)
+            return False
+        if table is None:
+            return False
+        async with table.lock:
+            timed_out = await self.time_out(table)
+        if timed_out:
+            self.kick(table)
+        return timed_out
 
     async def time_out(self, table: LiveTable) -> bool:
         """If a seat's deadline has passed, hand it to the zombie bot and say so; whether

@@ -110,6 +110,8 @@ class SeatRequests:
         await asyncio.to_thread(
             self.store.undo_actions, table.id, keep, n, seat, status, state.current_player
         )
+        for move, kept in zip(moves, table.moves):
+            move.zombie = kept.zombie  # who played the kept actions does not change
         table.state, table.moves = state, moves
         await self.sync_clocks(table)
         table.announce({"type": "undone", "seat": seat, "actions": n - keep})

@@ -151,9 +151,9 @@ def test_a_muted_seat_is_not_shown_to_the_seat_that_muted_it_even_after_a_restar
             ws0.send_json({"mute": 1})
             assert next_message(ws0, "mutes") == {"type": "mutes", "muted": [1]}
             ws1.send_json({"chat": "you will not read this"})
-            ws2.send_json({"chat": "but this"})
-            assert next_message(ws0, "chat")["text"] == "but this"
             assert next_message(ws2, "chat")["text"] == "you will not read this"
+            ws2.send_json({"chat": "but this"})
+            assert next_message(ws0, "chat")["text"] == "but this"  # after seat 1's, unseen
             for bad in ({"mute": 0}, {"mute": 3}, {"mute": "1"}, {"unmute": True}):
                 ws0.send_json(bad)
                 assert next_message(ws0, "error")["code"] in ("cannot_mute", "bad_message")

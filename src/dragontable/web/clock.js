@@ -40,7 +40,7 @@ export function clockText(info, clock) {
 
 // The clock element of a seat row (its text kept fresh by tickClocks()).
 export function clockNode(el, info, clock) {
-  const node = el("span", { class: "clock", "data-seat": String(info.seat) }, clockText(info, clock));
+  const node = el("span", { class: "clock", role: "timer", "data-seat": String(info.seat) }, clockText(info, clock));
   node.classList.toggle("running", Boolean(info.deadline));
   node.classList.toggle("low", Boolean(info.deadline) && msLeft(info) < LOW_MS);
   return node;

@@ -158,6 +158,7 @@ def test_the_zombie_plays_an_absent_seat_out_of_time_until_its_player_reclaims_i
     bo.goto(links[1])
     expect(bo.locator("#reclaim")).to_be_visible()
     expect(seat_row(bo, 1)).to_contain_text("time ran out")
+    expect(bo.locator("#notice")).to_contain_text("Your time ran out")
     bo.click("#reclaim")
     expect(bo.locator("#reclaim")).to_be_hidden()
     expect(seat_row(ann, 1)).not_to_contain_text("time ran out")

@@ -275,6 +275,7 @@ function botName(level) {
 }
 
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
+let zombieSaid = false;  // the page has told this seat's player that the zombie plays it
 let chartShown = false;
 
 function sendJson(message) {
@@ -351,6 +352,9 @@ function showFeatures(msg) {
   document.getElementById("hint-box").replaceChildren();
   const mine = mySeat === null ? null : msg.seats[mySeat];
   document.getElementById("reclaim").hidden = msg.over || !(mine && mine.handed_over);
+  // Coming back to a seat the zombie plays: say why, once.
+  if (mine && mine.zombie && !msg.over && !zombieSaid) notice(t("table.zombie_you", { level: botName(mine.bot) }));
+  zombieSaid = Boolean(mine && mine.zombie);
   if (!msg.undo_offer) closeOffer();
   showSeats(msg);
   if (msg.over && !chartShown) showChart();

@@ -225,10 +225,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import create_app, database_url
     from .server.config import ServerConfig
     from .server.db import describe_url
+    from .server.timesource import FakeClockError, FileClock, check_fake_clock
 
+    clock = None
+    if args.fake_clock is not None:
+        try:
+            check_fake_clock(args.fake_clock, args.host)
+        except FakeClockError as exc:
+            print(f"dragontable: {exc}", file=sys.stderr)
+            return 2
+        clock = FileClock(args.fake_clock)
     url = database_url(args.db)
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
+    if clock is not None:
+        print(
+            f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True
+        )
     given = {
         "max_tables_per_client": args.max_tables_per_client,
         "grace_s": args.grace,
@@ -239,7 +252,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         **{k: v for k, v in given.items() if v is not None},
         processes={"search": args.search_processes} if args.search_processes else {},
     )
-    app = create_app(url, bot_delay=args.bot_delay, config=config)
+    app = create_app(url, bot_delay=args.bot_delay, config=config, clock=clock)
     uvicorn.run(app, host=args.host, port=args.port)
     return 0
 
@@ -384,6 +397,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         metavar="N",
         help="worker processes for searching bots (default 1; quick bots and hints have one each)",
+    )
+    p.add_argument(
+        "--fake-clock",
+        type=Path,
+        metavar="FILE",
+        help="TESTS ONLY: the table clocks run ahead of the system's by the seconds written "
+        "in FILE (a file of this user that no one else may write; loopback --host only)",
     )
     p.set_defaults(func=cmd_serve)
 

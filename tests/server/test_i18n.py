@@ -307,6 +307,7 @@ def _detail_keys() -> set[str]:
         text = module.read_text("utf-8")
         keys |= set(re.findall(r'"key": "(\w+)"', text))
         keys |= set(re.findall(r'CannotUndo\(\s*(?:f?"[^"]*",\s*)"(\w+)"', text))
+        keys |= set(re.findall(r'ChatRefused\(\s*(?:f?"[^"]*"|\w+)\s*,\s*"(\w+)"', text))
     return keys
 
 
@@ -317,6 +318,7 @@ def test_every_error_detail_and_undo_reason_reads_in_every_language(lang: str) -
     words = json.loads(WEB.joinpath("locales", f"{lang}.json").read_text("utf-8"))
     keys = _detail_keys()
     assert {"game_over", "last_decision", "offer_waiting", "not_handed", "bot_seat"} <= keys
+    assert {"chat_empty", "chat_too_long", "chat_char", "chat_rate", "mute_self"} <= keys
     missing = [k for k in keys if f"error.detail.{k}" not in words]
     missing += [w for w in UNDO_DROPPED if f"table.undo_reason.{w}" not in words]
     assert not missing, f"{lang}: no text for {missing}"

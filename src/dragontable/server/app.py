@@ -42,6 +42,7 @@ from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
 from .tables import ServerFull, TableManager
+from .timesource import Clock
 
 WEB = resources.files("dragontable").joinpath("web")
 BOT_LEVELS = ["random", "greedy", "mcts:300", "mcts:1000", "mcts:2s"]
@@ -178,9 +179,11 @@ def create_app(
     bot_delay: float = 0.0,
     auto_forced: bool = True,
     config: ServerConfig | None = None,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (migrated at start-up), with the
-    limits of ``config`` (:class:`ServerConfig`).
+    limits of ``config`` (:class:`ServerConfig`); table clocks read ``clock`` (default:
+    the system's; tests pass a ``timesource.ManualClock`` or ``FileClock``).
 
     One client address may open at most ``config.max_tables_per_client`` tables in any
     ``config.table_window_s`` seconds (then 429 with ``Retry-After``).
@@ -194,7 +197,9 @@ def create_app(
         _redact_server_logs()
         await asyncio.to_thread(store.migrate)
         _tune_gc()
-        manager = TableManager(store, bot_delay=bot_delay, auto_forced=auto_forced, config=config)
+        manager = TableManager(
+            store, bot_delay=bot_delay, auto_forced=auto_forced, config=config, clock=clock
+        )
         app.state.manager = manager
         await manager.start()
         try:
@@ -260,9 +265,10 @@ def _api_routes(app: FastAPI, store: Store) -> None:
     ) -> list[dict[str, Any]]:
         if status is not None and status not in TABLE_STATUSES:
             raise BadInput(f"status must be one of {', '.join(TABLE_STATUSES)}")
-        live = request.app.state.manager.live
+        manager: TableManager = request.app.state.manager
         rows = await asyncio.to_thread(store.list_tables, status)
-        return [public_info(r, live.get(r.id), lang) for r in rows]
+        now = manager.clock.now()
+        return [public_info(r, manager.live.get(r.id), lang, now) for r in rows]
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(

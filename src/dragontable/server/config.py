@@ -15,6 +15,7 @@ GRACE_S = 60.0
 BOT_MAX_SECONDS = 10.0
 MAX_LIVE_TABLES = 2000
 IDLE_S = 300.0
+CLOCK_TICK_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,9 @@ class ServerConfig:
       visit;
     * ``processes``: worker processes per lane (``quick``, ``search``, ``hint``);
     * ``max_tables_per_client`` tables opened from one client address in any
-      ``table_window_s`` seconds.
+      ``table_window_s`` seconds;
+    * ``clock_tick_s``: how often the table clocks' deadlines are checked (a seat whose
+      time ran out is handed to the zombie bot at most this late).
     """
 
     grace_s: float = GRACE_S
@@ -44,14 +47,17 @@ class ServerConfig:
     processes: Mapping[str, int] = field(default_factory=dict)
     max_tables_per_client: int = MAX_TABLES_PER_CLIENT
     table_window_s: float = TABLE_WINDOW_S
+    clock_tick_s: float = CLOCK_TICK_S
 
     def __post_init__(self) -> None:
-        for name in ("grace_s", "bot_max_seconds", "idle_s", "table_window_s"):
+        for name in ("grace_s", "bot_max_seconds", "idle_s", "table_window_s", "clock_tick_s"):
             value = getattr(self, name)
             if not 0 <= value < float("inf"):
                 raise ValueError(f"{name} must be a non-negative number of seconds, not {value}")
         for name in ("max_live_tables", "max_tables_per_client"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
+        if not self.clock_tick_s > 0:
+            raise ValueError("clock_tick_s must be more than 0 seconds")
         if self.hint_iterations is not None and self.hint_iterations < 1:
             raise ValueError("hint_iterations must be at least 1")

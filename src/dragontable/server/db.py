@@ -11,7 +11,7 @@ import contextlib
 import datetime as dt
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -22,6 +22,7 @@ from alembic import command
 from alembic.config import Config
 
 from ..core.errors import DragontableError
+from .clockrows import ClockSettings, SeatClock, clock_columns, clock_settings, write_clocks
 
 metadata = sa.MetaData()
 
@@ -39,6 +40,13 @@ tables_t = sa.Table(
     sa.Column("to_move", sa.Integer, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    # the clock chosen at creation (revision 0006); all null: no clock
+    sa.Column("clock_kind", sa.String(8), nullable=True),
+    sa.Column("clock_base_s", sa.Integer, nullable=True),
+    sa.Column("clock_increment_s", sa.Integer, nullable=True),
+    sa.Column("clock_per_move_s", sa.Integer, nullable=True),
+    sa.Column("clock_bank_s", sa.Integer, nullable=True),
+    sa.Column("zombie_bot", sa.String(32), nullable=True),
 )
 sa.Index("ix_tables_status", tables_t.c.status)
 seats_t = sa.Table(
@@ -51,7 +59,13 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("handed_to", sa.String(32), nullable=True),
+    # revision 0006: the seat's running deadline (UTC), its time left (live) or bank
+    # (turn-based) in ms, and whether the zombie bot plays it because its time ran out
+    sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("clock_left_ms", sa.BigInteger, nullable=True),
+    sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
 )
+sa.Index("ix_seats_deadline", seats_t.c.deadline)
 actions_t = sa.Table(
     "actions",
     metadata,
@@ -60,6 +74,7 @@ actions_t = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("notation", sa.String(200), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 # -- undo (revision 0002): undone actions are moved here, never deleted -------------
 undone_t = sa.Table(
@@ -73,8 +88,28 @@ undone_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("undone_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("undone_by", sa.Integer, nullable=False),
+    sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 sa.Index("ix_undone_actions_table_id", undone_t.c.table_id)
+# -- table chat (revision 0006): messages are kept raw; pages show them as text ---------
+chat_t = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("author", sa.String(64), nullable=True),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_chat_table_id", chat_t.c.table_id, chat_t.c.id)
+mutes_t = sa.Table(
+    "mutes",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("muted_seat", sa.Integer, primary_key=True),
+)
 
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
 
@@ -110,6 +145,12 @@ class SeatRow:
     token_hash: str | None = None
     joined: bool = False
     handed_to: str | None = None
+    deadline: dt.datetime | None = None
+    """When this seat's time runs out (UTC), while its clock runs; else None."""
+    clock_left_ms: int | None = None
+    """A timed human seat's time left (live clock) or time bank (turn-based), in ms."""
+    zombie: bool = False
+    """``handed_to`` is the table's zombie bot, because this seat's time ran out."""
 
     @property
     def bot(self) -> str | None:
@@ -135,6 +176,9 @@ class TableRow:
     created_at: dt.datetime | None = None
     updated_at: dt.datetime | None = None
     actions: list[str] = field(default_factory=list)
+    clock: ClockSettings | None = None
+    zombie_actions: list[bool] = field(default_factory=list)
+    """Per action in ``actions``: whether the zombie bot played it (revision 0006)."""
 
     def record(self) -> dict[str, Any]:
         """The game record that replays to the table's current state."""
@@ -288,6 +332,7 @@ class Store:
                     to_move=row.to_move,
                     created_at=now,
                     updated_at=now,
+                    **clock_columns(row.clock),
                 )
             )
             conn.execute(
@@ -300,6 +345,8 @@ class Store:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "joined_at": None,
+                        "deadline": s.deadline,
+                        "clock_left_ms": s.clock_left_ms,
                     }
                     for s in row.seats
                 ],
@@ -315,9 +362,12 @@ class Store:
         status: str,
         result: dict[str, Any] | None,
         to_move: int | None = None,
+        zombie: bool = False,
+        clocks: Mapping[int, SeatClock] | None = None,
     ) -> None:
-        """Append action number ``idx`` and the table's new status (with the seat to move
-        next) in one transaction.
+        """Append action number ``idx`` (``zombie``: played by the zombie bot) and the
+        table's new status (with the seat to move next) and seat ``clocks`` in one
+        transaction.
 
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
@@ -328,7 +378,8 @@ class Store:
             done = conn.execute(_ADVANCE, {**advance, "new_status": status, "new_result": result})
             if done.rowcount != 1:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
-            conn.execute(_APPEND, {**row, "created_at": now})
+            conn.execute(_APPEND, {**row, "created_at": now, "zombie": zombie})
+            write_clocks(conn, seats_t, table_id, clocks or {})
 
     async def append(
         self,
@@ -339,13 +390,15 @@ class Store:
         status: str,
         result: dict[str, Any] | None,
         to_move: int | None = None,
+        zombie: bool = False,
+        clocks: Mapping[int, SeatClock] | None = None,
     ) -> None:
         """:meth:`append_action` from the event loop.
 
         SQLite's write takes a fraction of a millisecond, less than handing it to a
         thread and back, so it runs in place; other databases run it in a thread.
         """
-        args = (table_id, idx, seat, notation, status, result, to_move)
+        args = (table_id, idx, seat, notation, status, result, to_move, zombie, clocks)
         if self.engine.dialect.name == "sqlite":
             self.append_action(*args)
         else:
@@ -380,6 +433,9 @@ class Store:
                     r["token_hash"],
                     r["joined_at"] is not None,
                     r["handed_to"],
+                    deadline=_aware(r["deadline"]),
+                    clock_left_ms=r["clock_left_ms"],
+                    zombie=bool(r["zombie"]),
                 )
             )
         return out
@@ -399,6 +455,7 @@ class Store:
             to_move=r["to_move"],
             created_at=_aware(r["created_at"]),
             updated_at=_aware(r["updated_at"]),
+            clock=clock_settings(r),
         )
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
@@ -419,7 +476,9 @@ class Store:
                 return None
             row = self._row(r, self._seats(conn, [table_id])[table_id])
             query = actions_t.select().where(actions_t.c.table_id == table_id)
-            row.actions = [a.notation for a in conn.execute(query.order_by(actions_t.c.idx))]
+            stored = list(conn.execute(query.order_by(actions_t.c.idx)))
+            row.actions = [a.notation for a in stored]
+            row.zombie_actions = [bool(a.zombie) for a in stored]
         return row
 
     def unfinished(self) -> list[str]:
@@ -461,11 +520,36 @@ class Store:
         with self.engine.connect() as conn:
             return [dict(r) for r in conn.execute(query).mappings()]
 
-    def hand_over(self, table_id: str, seat: int, bot: str | None) -> None:
-        """Let bot ``bot`` play a human seat, or give the seat back to its player (None)."""
-        with self.engine.begin() as conn:
+    def hand_over(
+        self,
+        table_id: str,
+        seat: int,
+        bot: str | None,
+        zombie: bool = False,
+        clocks: Mapping[int, SeatClock] | None = None,
+    ) -> None:
+        """Let bot ``bot`` play a human seat (``zombie``: as its time ran out), or give the
+        seat back to its player (None); with the seat ``clocks`` that follow."""
+        with self._write() as conn:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(handed_to=bot)
+                .values(handed_to=bot, zombie=zombie)
             )
+            write_clocks(conn, seats_t, table_id, clocks or {})
+
+    # -- clocks (revision 0006) -------------------------------------------------------
+    def set_clocks(self, table_id: str, clocks: Mapping[int, SeatClock]) -> None:
+        """Store seats' deadlines and time left (``SeatClock`` per seat)."""
+        with self._write() as conn:
+            write_clocks(conn, seats_t, table_id, clocks)
+
+    def due_clocks(self, now: dt.datetime) -> list[str]:
+        """Ids of tables with a seat whose deadline is ``now`` or earlier."""
+        query = sa.select(seats_t.c.table_id).where(seats_t.c.deadline <= now).distinct()
+        with self.engine.connect() as conn:
+            return [r.table_id for r in conn.execute(query)]
+
+    def transaction(self) -> contextlib.AbstractContextManager[sa.Connection]:
+        """A write transaction, queued behind this process's other writers."""
+        return self._write()

@@ -83,3 +83,12 @@ class SlidingWindow:
 def retry_after(seconds: float) -> str:
     """A ``Retry-After`` header value: whole seconds, at least 1."""
     return str(max(1, math.ceil(seconds)))
+
+
+# -- table chat (server/chat.py) -------------------------------------------------------
+MAX_CHAT_CHARS = 500
+"""Characters of one chat message, after trimming."""
+CHAT_MESSAGES = 5
+CHAT_WINDOW_S = 10.0
+"""A seat may send at most ``CHAT_MESSAGES`` chat messages in any ``CHAT_WINDOW_S``
+seconds, over all its connections together."""

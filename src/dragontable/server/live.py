@@ -7,6 +7,7 @@ and the prompt, so a seat never sees what its view would not show.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import hashlib
 import hmac
 import math
@@ -18,8 +19,9 @@ from .. import games
 from ..core.messages import LANGUAGES, render
 from ..core.state import State
 from ..games import replay_steps
-from .db import TableRow
+from .db import SeatRow, TableRow
 from .lobby import shown_name
+from .timesource import Clock, SystemClock
 
 QUEUE_LIMIT = 500
 
@@ -65,6 +67,7 @@ class Move:
 
     seat: int
     forced: bool  # applied without asking (State.forced_action)
+    zombie: bool = False  # played by the zombie bot (the seat's time had run out)
 
 
 @dataclass
@@ -127,6 +130,10 @@ class LiveTable:
     hints: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     """Per seat, the last hint and the move number it was for (asked again, sent again)."""
     grace_s: float = 0.0
+    clock: Clock = field(default_factory=SystemClock)
+    """The server's time for the table clock (``server/clocks.py``)."""
+    mutes: dict[int, set[int]] = field(default_factory=dict)
+    """Per seat, the seats whose chat it does not want to see (``server/chat.py``)."""
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -137,7 +144,9 @@ class LiveTable:
         """Rebuild the state by replaying the stored record. From then on the moves are
         kept once, in ``state.history`` (the row's copy is dropped)."""
         state, moves = replay_moves(row.record())
-        row.actions = []
+        for move, zombie in zip(moves, row.zombie_actions):
+            move.zombie = zombie
+        row.actions, row.zombie_actions = [], []
         return cls(row, state, moves=moves)
 
     @property
@@ -243,6 +252,8 @@ class LiveTable:
             "undo_offer": self.offer_message(),
             "reset": reset,
         }
+        if self.row.clock is not None:
+            msg["clock"] = clock_info(self.row, self.clock.now())
         if st.is_over:
             msg.update(self.result() or {})
         return msg
@@ -261,7 +272,8 @@ class LiveTable:
 
     # -- seats, undo ----------------------------------------------------------------
     def seat_info(self) -> list[dict[str, Any]]:
-        """Per seat: ``human`` or ``bot``, the bot playing it, whether it was handed over."""
+        """Per seat: ``human`` or ``bot``, the bot playing it, whether it was handed over,
+        and on a table with a clock its deadline, time left and zombie flag."""
         return [
             {
                 "seat": s.seat,
@@ -269,6 +281,7 @@ class LiveTable:
                 "bot": s.bot,
                 "handed_over": s.handed_to is not None,
                 "handover_in": self.handover_in(s.seat),
+                **seat_clock(self.row, s),
             }
             for s in self.row.seats
         ]
@@ -320,9 +333,11 @@ class LiveTable:
         return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
 
 
-def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") -> dict[str, Any]:
+def public_info(
+    row: TableRow, live: LiveTable | None = None, lang: str = "en", now: dt.datetime | None = None
+) -> dict[str, Any]:
     """What anyone may know of a table (never the seed or tokens while it runs); seat
-    names for a reader of ``lang``."""
+    names for a reader of ``lang``; a clock's ``now`` is ``now``, else the live table's."""
     connected = live.connected() if live else [False] * row.players
     info: dict[str, Any] = {
         "id": row.id,
@@ -342,6 +357,7 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
                 "name": shown_name(s.seat, s.kind, s.name, lang),
                 "joined": s.joined,
                 "connected": connected[s.seat],
+                **seat_clock(row, s),
             }
             for s in row.seats
         ],
@@ -349,12 +365,32 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
         "updated_at": row.updated_at.isoformat() if row.updated_at else None,
         "url": f"/table/{row.id}",
     }
+    if row.clock is not None:
+        now = now or (live.clock if live else SystemClock()).now()
+        info["clock"] = clock_info(row, now)
     if live is not None and live.bot_error:
         info["bot_error"] = live.bot_error
     result = live.result() if live else row.result
     if result:
         info.update(result)
     return info
+
+
+def seat_clock(row: TableRow, seat: SeatRow) -> dict[str, Any]:
+    """A seat's clock for messages: ``deadline`` (UTC, while it runs), ``left_ms`` (time
+    left, live, or bank, turn-based) and ``zombie``; nothing on a table without a clock."""
+    if row.clock is None:
+        return {}
+    deadline = seat.deadline.isoformat() if seat.deadline else None
+    return {"deadline": deadline, "left_ms": seat.clock_left_ms, "zombie": seat.zombie}
+
+
+def clock_info(row: TableRow, now: dt.datetime) -> dict[str, Any] | None:
+    """A table's clock settings and the server's ``now`` (pages count each seat's
+    ``deadline`` down from it), or None without a clock."""
+    if row.clock is None:
+        return None
+    return {**row.clock.public(), "now": now.isoformat()}
 
 
 def error(code: str, message: str, detail: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..bots.budget import check_bot_budget
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.messages import default_seat_name
+from .clockrows import CLOCK_KINDS, ClockSettings
 from .config import BOT_MAX_SECONDS
 
 MAX_SEED = (1 << 63) - 1
@@ -20,7 +21,7 @@ MAX_NAME = 40  # characters of a seat name, after normalisation
 MAX_OPTION_TEXT = 200  # characters of a string option value
 MAX_SEAT_TEXT = 40  # characters of a seat entry (``bot:mcts:2s``)
 SHOWN_CHARS = 40  # of a refused value, in an error message
-FIELDS = frozenset({"game", "players", "options", "seats", "names", "seed"})
+FIELDS = frozenset({"game", "players", "options", "seats", "names", "seed", "clock"})
 OPTION_TYPES = (str, int, float, bool)
 # characters refused in names, by Unicode category, with the reason given
 REFUSED_CATEGORIES = {
@@ -30,6 +31,12 @@ REFUSED_CATEGORIES = {
     "Zp": "a paragraph separator",
 }
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+HOUR, DAY = 3600, 86400
+# a clock's figures, in whole seconds: (field, least, most) for each kind of clock
+CLOCK_FIELDS = {
+    "live": (("base_s", 60, DAY), ("increment_s", 0, HOUR)),
+    "turn": (("per_move_s", 60, 30 * DAY), ("bank_s", 0, 60 * DAY)),
+}
 
 
 class LobbyError(ValueError):
@@ -46,6 +53,7 @@ class TableSpec:
     options: dict[str, Any]
     seats: list[str]
     names: list[str]
+    clock: ClockSettings | None = None
 
 
 def check_bot_cost(
@@ -104,7 +112,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
 
 
-def _refused_char(char: str) -> str | None:
+def refused_char(char: str) -> str | None:
     """Why ``char`` may not appear in a name (control, surrogate, bidi override…), or None."""
     category = unicodedata.category(char)
     if category in REFUSED_CATEGORIES:
@@ -121,7 +129,7 @@ def clean_name(value: str, where: str) -> str:
     """
     name = unicodedata.normalize("NFC", value).strip()
     for char in name:
-        if (why := _refused_char(char)) is not None:
+        if (why := refused_char(char)) is not None:
             raise LobbyError(f"{where} contains U+{ord(char):04X}, {why}; names are plain text")
     if len(name) > MAX_NAME:
         raise LobbyError(f"{where} is longer than {MAX_NAME} characters")
@@ -219,4 +227,42 @@ def parse_table_request(body: Any, bot_seconds: float = BOT_MAX_SECONDS) -> Tabl
     except OptionError as exc:
         raise LobbyError(str(exc)) from None
     kinds = _seats(body.get("seats"), game.name, players, bot_seconds)
-    return TableSpec(game.name, players, seed, options, kinds, _names(body.get("names"), kinds))
+    clock = parse_clock(body.get("clock"), game.name, players, bot_seconds)
+    names = _names(body.get("names"), kinds)
+    return TableSpec(game.name, players, seed, options, kinds, names, clock)
+
+
+def parse_clock(
+    value: Any, game: str, players: int, bot_seconds: float = BOT_MAX_SECONDS
+) -> ClockSettings | None:
+    """A table's clock: null, ``{"kind": "live", "base_s", "increment_s"}`` or ``{"kind":
+    "turn", "per_move_s", "bank_s"}`` in whole seconds within ``CLOCK_FIELDS``, with an
+    optional ``zombie_bot`` level (default: the game's default bot)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("kind") not in CLOCK_KINDS:
+        raise LobbyError('clock must be null or an object with "kind": "live" or "turn"')
+    kind = value["kind"]
+    allowed = {"kind", "zombie_bot", *(name for name, _, _ in CLOCK_FIELDS[kind])}
+    unknown = sorted(set(value) - allowed)
+    if unknown:
+        raise LobbyError(
+            f"unknown clock field {_short(unknown[0])} for a {kind} clock; "
+            f"fields: {', '.join(sorted(allowed))}"
+        )
+    figures = {name: _seconds(value.get(name), name, lo, hi) for name, lo, hi in CLOCK_FIELDS[kind]}
+    level = value.get("zombie_bot", default_bot(game))
+    bot = _seat_kind(
+        game, f"bot:{level}" if isinstance(level, str) else level, 0, players, bot_seconds
+    )
+    return ClockSettings(kind, zombie_bot=bot[4:], **figures)
+
+
+def _seconds(value: Any, name: str, least: int, most: int) -> int:
+    """A clock figure: whole seconds from ``least`` to ``most``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise LobbyError(
+            f"clock {name} must be a whole number of seconds from {least} to {most}, "
+            f"not {_short(value)}"
+        )
+    return value

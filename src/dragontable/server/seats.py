@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import BOTS, default_bot, make_bot
 from ..core.errors import OptionError
+from .clockrows import SeatClock
+from .clocks import apply_clocks, reclaimed
 from .config import ServerConfig
 from .db import Store
 from .live import CannotUndo, Connection, LiveTable, UndoOffer, error, replay_moves, table_status
@@ -49,6 +51,7 @@ class SeatRequests:
     if TYPE_CHECKING:
 
         def kick(self, table: LiveTable) -> None: ...
+        async def sync_clocks(self, table: LiveTable) -> None: ...
 
     async def request_undo(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]
@@ -107,7 +110,10 @@ class SeatRequests:
         await asyncio.to_thread(
             self.store.undo_actions, table.id, keep, n, seat, status, state.current_player
         )
+        for move, kept in zip(moves, table.moves):
+            move.zombie = kept.zombie  # who played the kept actions does not change
         table.state, table.moves = state, moves
+        await self.sync_clocks(table)
         table.announce({"type": "undone", "seat": seat, "actions": n - keep})
         table.broadcast([], reset=True)
 
@@ -216,9 +222,16 @@ class SeatRequests:
         return None
 
     async def _set_bot(self, table: LiveTable, seat: int, bot: str | None, by: int) -> None:
-        """Store and announce who plays ``seat``. Caller holds ``table.lock``."""
-        await asyncio.to_thread(self.store.hand_over, table.id, seat, bot)
-        table.row.seats[seat].handed_to = bot
+        """Store and announce who plays ``seat`` (a zombie seat taken back gets its clock
+        again: ``clocks.reclaimed``). Caller holds ``table.lock``."""
+        row = table.row
+        clocks: dict[int, SeatClock] = {}
+        if bot is None and row.seats[seat].zombie and row.clock is not None:
+            clocks[seat] = reclaimed(row.clock, row.seats[seat])
+        await asyncio.to_thread(self.store.hand_over, table.id, seat, bot, False, clocks)
+        apply_clocks(row, clocks)
+        row.seats[seat].handed_to, row.seats[seat].zombie = bot, False
+        await self.sync_clocks(table)
         self._drop_offer(table, "handed", seat)
         table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
         table.broadcast([])

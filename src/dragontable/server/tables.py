@@ -23,8 +23,11 @@ from ..core.errors import IllegalAction, NotationError, Refusal
 from ..core.messages import render
 from .botplay import BotPlay
 from .botpool import BotPool
+from .chat import ChatRequests, load_mutes
+from .clocks import ClockPlay, apply_clocks, clock_changes, overdue
 from .config import ServerConfig
 from .db import SeatRow, Store, TableRow
+from .limits import CHAT_MESSAGES, CHAT_WINDOW_S, SlidingWindow
 from .live import (
     Connection,
     LiveTable,
@@ -36,6 +39,7 @@ from .live import (
 )
 from .lobby import TableSpec
 from .seats import SeatRequests
+from .timesource import Clock, SystemClock
 
 log = logging.getLogger("dragontable.server")
 
@@ -44,7 +48,8 @@ Request = Callable[[LiveTable, Connection, dict[str, Any]], Awaitable[dict[str, 
 
 MESSAGES = (
     '{"action": "<notation>"}, {"undo": true}, {"undo_reply": true|false}, '
-    '{"hand_to_bot": <seat>, "bot": "<level>"}, {"reclaim": true} or {"hint": true}'
+    '{"hand_to_bot": <seat>, "bot": "<level>"}, {"reclaim": true}, {"hint": true}, '
+    '{"chat": "<text>"}, {"mute": <seat>} or {"unmute": <seat>}'
 )
 """The requests a client may send, for error messages."""
 
@@ -53,8 +58,9 @@ class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager(SeatRequests, BotPlay):
-    """All live tables of one server process over one :class:`Store`."""
+class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests):
+    """All live tables of one server process over one :class:`Store`; table clocks
+    read ``clock`` (:mod:`timesource`)."""
 
     def __init__(
         self,
@@ -63,8 +69,11 @@ class TableManager(SeatRequests, BotPlay):
         auto_forced: bool = True,
         config: ServerConfig | None = None,
         pool: BotPool | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock or SystemClock()
+        self.chat_limiter = SlidingWindow(CHAT_MESSAGES, CHAT_WINDOW_S)
         self.bot_delay = bot_delay
         self.auto_forced = auto_forced
         self.config = config or ServerConfig()
@@ -74,20 +83,26 @@ class TableManager(SeatRequests, BotPlay):
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
+        self._ticker: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------
     async def start(self) -> None:
-        """Load every unfinished table and let its bots continue."""
+        """Load every unfinished table, put the zombie on seats whose time ran out while
+        the server was down, let the bots continue and start checking the clocks."""
         for table_id in await asyncio.to_thread(self.store.unfinished):
             table = await self.get(table_id)
             if table is not None:
                 self.kick(table)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        await self.check_clocks()
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self._sweep_forever())
+        self._ticker = loop.create_task(self.tick_forever(self.config.clock_tick_s))
 
     async def stop(self) -> None:
         """Stop the bots and close every connection's writer."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._ticker):
+            if task is not None:
+                task.cancel()
         tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -112,7 +127,9 @@ class TableManager(SeatRequests, BotPlay):
                     return None
                 self._make_room()
                 table = await asyncio.to_thread(LiveTable.from_row, row)
-                table.grace_s = self.config.grace_s
+                table.grace_s, table.clock = self.config.grace_s, self.clock
+                table.mutes = await asyncio.to_thread(load_mutes, self.store, table_id)
+                await self.sync_clocks(table)
                 self.live[table_id] = table
         return table
 
@@ -164,14 +181,22 @@ class TableManager(SeatRequests, BotPlay):
             games.create, spec.game, spec.players, spec.seed, spec.options
         )
         tokens = {i: secrets.token_urlsafe(24) for i, k in enumerate(spec.seats) if k == "human"}
+        start = spec.clock.start_ms() if spec.clock else None
         seats = [
-            SeatRow(i, kind, spec.names[i], hash_token(tokens[i]) if i in tokens else None)
+            SeatRow(
+                i,
+                kind,
+                spec.names[i],
+                hash_token(tokens[i]) if i in tokens else None,
+                clock_left_ms=start if i in tokens else None,
+            )
             for i, kind in enumerate(spec.seats)
         ]
         table_id = secrets.token_urlsafe(6)
         row = TableRow(table_id, spec.game, spec.players, state.seed, state.options, "open", seats)
-        row.to_move = state.current_player
-        table = LiveTable(row, state, grace_s=self.config.grace_s)
+        row.to_move, row.clock = state.current_player, spec.clock
+        apply_clocks(row, clock_changes(row, state, self.clock.now()))
+        table = LiveTable(row, state, grace_s=self.config.grace_s, clock=self.clock)
         row.status = table.status()
         self._make_room()  # again: other tables may have come in while this one was built
         await asyncio.to_thread(self.store.create, row)
@@ -187,11 +212,13 @@ class TableManager(SeatRequests, BotPlay):
             await asyncio.to_thread(self.store.mark_joined, table.id, seat)
             table.row.seats[seat].joined = True
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
+        history = await self.chat_history(table, conn)
         async with table.lock:
             table.conns.add(conn)
             table.mark_presence()
             names = table.names_in(conn.lang)
-            conn.push({"type": "welcome", "seat": seat, "lang": conn.lang, "names": names})
+            welcome = {"type": "welcome", "seat": seat, "lang": conn.lang, "names": names}
+            conn.push({**welcome, **history})
             conn.push(table.update_for(conn, []))
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)
@@ -231,6 +258,10 @@ class TableManager(SeatRequests, BotPlay):
             if st.current_player != conn.seat:
                 who = table.names[st.current_player] if st.current_player is not None else "-"
                 return error("not_your_turn", f"it is not your turn: waiting for {who}")
+            if overdue(table.row, self.clock.now()) == conn.seat:
+                await self.time_out(table)
+                self.kick(table)
+                return error("time_out", "your time ran out: a bot plays your seat; reclaim it")
             if table.row.seats[conn.seat].bot is not None:
                 return error("handed_over", "a bot plays your seat now; reclaim it first")
             try:
@@ -262,6 +293,8 @@ class TableManager(SeatRequests, BotPlay):
         new.apply(action)
         notation = new.history[-1]
         target = table.state.shared_target(notation)
+        zombie = table.row.seats[seat].zombie
+        clocks = clock_changes(table.row, new, self.clock.now())
         await self.store.append(
             table.id,
             len(new.history) - 1,
@@ -270,10 +303,13 @@ class TableManager(SeatRequests, BotPlay):
             table_status(table.row, new),
             table_result(new),
             new.current_player,
+            zombie,
+            clocks,
         )
+        apply_clocks(table.row, clocks)
         table.state = new
         table.last_active = time.monotonic()
-        table.moves.append(Move(seat, forced))
+        table.moves.append(Move(seat, forced, zombie))
         return {"seat": seat, "action": notation, "target": target}
 
     # -- the other requests: undo and seats (seats.py), hints (botplay.py) ------------
@@ -285,6 +321,9 @@ class TableManager(SeatRequests, BotPlay):
             "hand_to_bot": self.hand_to_bot,
             "reclaim": self.reclaim,
             "hint": self.hint,
+            "chat": self.chat,
+            "mute": self.mute,
+            "unmute": self.unmute,
         }
 
 

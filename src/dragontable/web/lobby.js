@@ -31,6 +31,37 @@ function buildForm() {
   const options = document.getElementById("options");
   options.replaceChildren(...game.options.map(optionField));
   buildSeats();
+  buildClock();
+}
+
+// The clock's fields: those of the chosen kind, and the zombie bot's level.
+function buildClock() {
+  const game = currentGame();
+  const zombie = document.getElementById("clock-zombie");
+  const kept = zombie.value;
+  zombie.replaceChildren(...game.bots.map((b) => el("option", { value: b }, botLabel(b))));
+  zombie.value = game.bots.includes(kept) ? kept : game.default_bot;
+  showClockFields();
+}
+
+function showClockFields() {
+  const kind = document.getElementById("clock-kind").value;
+  document.getElementById("clock-live").hidden = kind !== "live";
+  document.getElementById("clock-turn").hidden = kind !== "turn";
+  document.getElementById("clock-zombie-box").hidden = !kind;
+}
+
+// The request's clock: null, or the chosen kind's figures in whole seconds.
+function clockBody() {
+  const kind = document.getElementById("clock-kind").value;
+  const number = (id) => Number(document.getElementById(id).value);
+  if (!kind) return null;
+  const zombie_bot = document.getElementById("clock-zombie").value;
+  if (kind === "live") {
+    return { kind, base_s: Math.round(60 * number("clock-base")), increment_s: Math.round(number("clock-increment")), zombie_bot };
+  }
+  const per = Math.round(number("clock-per-move") * number("clock-unit"));
+  return { kind, per_move_s: per, bank_s: Math.round(86400 * number("clock-bank")), zombie_bot };
 }
 
 function optionField(opt) {
@@ -98,6 +129,8 @@ function requestBody() {
   if (names.some((x) => x)) body.names = names;
   const seed = document.getElementById("seed").value;
   if (seed !== "") body.seed = Number(seed);
+  const clock = clockBody();
+  if (clock) body.clock = clock;
   return body;
 }
 
@@ -200,6 +233,7 @@ document.getElementById("create").addEventListener("submit", create);
 document.getElementById("filter").addEventListener("change", refresh);
 document.getElementById("game").addEventListener("change", buildForm);
 document.getElementById("players").addEventListener("change", buildSeats);
+document.getElementById("clock-kind").addEventListener("change", showClockFields);
 document.addEventListener("langchange", async () => {
   await loadGames();
   if (lastCreated) showInvites(lastCreated);

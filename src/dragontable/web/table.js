@@ -6,6 +6,8 @@ import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
+import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
+import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -67,6 +69,8 @@ function handle(msg) {
       rememberTable({ id: tableId, seat: mySeat, url: `${location.pathname}#token=${encodeURIComponent(token)}` });
     }
     document.getElementById("log").replaceChildren();
+    chatSeats(names, mySeat);
+    chatHistory(msg.chat, msg.muted);
     showWho();
   } else if (msg.type === "update") {
     queueUpdate(msg);
@@ -78,7 +82,9 @@ function handle(msg) {
     FEATURE_MESSAGES[msg.type](msg);
   } else if (msg.type === "error") {
     const message = detailText(msg.detail, msg.message);
-    document.getElementById("error").textContent = t(`error.${msg.code}`, { message }, message);
+    const text = t(`error.${msg.code}`, { message }, message);
+    if (msg.code === "cannot_chat" || msg.code === "cannot_mute") { chatError(text); return; }
+    document.getElementById("error").textContent = text;
     if (msg.code === "cannot_hint") {
       document.getElementById("hint").disabled = false;
       document.getElementById("hint-box").replaceChildren();
@@ -135,6 +141,7 @@ function drawBoard(msg) {
 }
 
 function showUpdate(msg) {
+  noteServerTime(msg.clock);
   setSeatColours(seatColoursFor(msg.view.game, msg.view));
   showWho();
   document.getElementById("error").textContent = "";
@@ -268,6 +275,7 @@ function botName(level) {
 }
 
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
+let zombieSaid = false;  // the page has told this seat's player that the zombie plays it
 let chartShown = false;
 
 function sendJson(message) {
@@ -282,6 +290,8 @@ function detailText(detail, english) {
   if (detail.seats) params.list = nameList(detail.seats);
   if (detail.bot) params.level = botName(detail.bot);
   if (detail.seconds !== undefined) params.seconds = detail.seconds;
+  if (detail.max !== undefined) params.max = detail.max;
+  if (detail.window !== undefined) params.window = detail.window;
   return t(`error.detail.${detail.key}`, params, english);
 }
 
@@ -322,8 +332,12 @@ const FEATURE_MESSAGES = {
     }));
     document.getElementById("hint").disabled = false;
   },
+  chat(msg) { chatMessage(msg); },
+  mutes(msg) { chatMutes(msg.muted); },
   seat_change(msg) {
-    if (!msg.bot) notice(t("table.reclaimed", { name: names[msg.seat] }));
+    if (msg.zombie && msg.seat === mySeat) notice(t("table.zombie_you", { level: botName(msg.bot) }));
+    else if (msg.zombie) notice(t("table.zombie", { name: names[msg.seat], level: botName(msg.bot) }));
+    else if (!msg.bot) notice(t("table.reclaimed", { name: names[msg.seat] }));
     else if (msg.by === msg.seat) notice(t("table.handed_own", { name: names[msg.seat], level: botName(msg.bot) }));
     else notice(t("table.handed", { name: names[msg.seat], level: botName(msg.bot), by: names[msg.by] }));
   },
@@ -338,6 +352,9 @@ function showFeatures(msg) {
   document.getElementById("hint-box").replaceChildren();
   const mine = mySeat === null ? null : msg.seats[mySeat];
   document.getElementById("reclaim").hidden = msg.over || !(mine && mine.handed_over);
+  // Coming back to a seat the zombie plays: say why, once.
+  if (mine && mine.zombie && !msg.over && !zombieSaid) notice(t("table.zombie_you", { level: botName(mine.bot) }));
+  zombieSaid = Boolean(mine && mine.zombie);
   if (!msg.undo_offer) closeOffer();
   showSeats(msg);
   if (msg.over && !chartShown) showChart();
@@ -369,6 +386,7 @@ function secondsLeft(seat) {
 }
 
 function seatState(info, connected) {
+  if (info.zombie) return t("table.seat_zombie", { level: botName(info.bot) });
   if (info.handed_over) return t("table.seat_handed", { level: botName(info.bot) });
   if (info.kind === "bot") return t("table.seat_bot", { level: botName(info.bot) });
   if (connected) return t("table.online");
@@ -400,6 +418,9 @@ function renderSeats(msg) {
       el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
       el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${t("table.you")})` : "")),
       el("span", { class: "muted", role: "timer" }, seatState(info, connected)));
+    if (msg.clock) row.append(clockNode(el, info, msg.clock));
+    const person = info.kind === "human" || info.handed_over;  // a seat that may chat
+    if (person && canMute(info.seat)) row.append(muteButton(info.seat));
     const human = info.kind === "human";
     if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) {
       const picker = botPicker(info.seat);
@@ -439,6 +460,8 @@ function setupFeatures() {
     document.getElementById("hint-box").replaceChildren(el("span", { class: "muted" }, t("table.hint_thinking")));
     sendJson({ hint: true });
   });
+  setupChat(sendJson, () => renderSeats(lastUpdate));
+  setInterval(() => tickClocks(lastUpdate), 1000);
   const reclaim = document.getElementById("reclaim");
   label(reclaim, "table.reclaim");
   reclaim.addEventListener("click", () => sendJson({ reclaim: true }));

@@ -6,6 +6,7 @@ import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
+import { mountReview } from "/static/review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -269,6 +270,7 @@ function botName(level) {
 
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
 let chartShown = false;
+let review = null;  // the end screen's game review, once the game is over
 
 function sendJson(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -418,6 +420,8 @@ async function showChart() {
   const link = document.getElementById("replay-link");
   link.href = `/replay/${id}`;
   label(link, "table.replay");
+  if (!review) review = mountReview(document.getElementById("review"), { tableId, names: () => names, seat: mySeat ?? 0 });
+  else review.names();  // in the page's language again
   const resp = await fetch(`/api/tables/${id}/history?lang=${encodeURIComponent(lang)}`);
   if (resp.ok) document.getElementById("chart").replaceChildren(scoreChart(await resp.json()));
 }

@@ -13,6 +13,10 @@ from playwright.sync_api import Page, expect
 from dragontable.review import VERDICTS
 
 from .test_replay import wait_step
+from .test_table_play import check_axe
+
+AXE = Path(".venv") / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.browser
 
@@ -50,8 +54,17 @@ def check_shown(page: Page, review: dict[str, Any]) -> None:
         assert item.locator("svg.verdict-icon").count() == 1
 
 
+@pytest.fixture(scope="module")
+def axe(pytestconfig: pytest.Config) -> str:
+    """axe-core's script, as `make axe` installs it (npm package axe-core)."""
+    path = pytestconfig.rootpath / AXE
+    if not path.is_file():
+        pytest.fail(f"axe-core is missing ({path.name}): run `make axe`", pytrace=False)
+    return path.read_text("utf-8")
+
+
 def test_the_end_screen_reviews_my_seat(
-    page: Page, server: str, screenshots: Path, finished_dragon: dict[str, Any]
+    page: Page, server: str, screenshots: Path, finished_dragon: dict[str, Any], axe: str
 ) -> None:
     page.goto(finished_dragon["url"])
     expect(page.locator("#end")).to_be_visible()
@@ -72,6 +85,11 @@ def test_the_end_screen_reviews_my_seat(
             expect(counted).to_have_count(0)
     page.locator("#review").scroll_into_view_if_needed()
     page.screenshot(path=screenshots / "review-end-screen.png", full_page=True)
+    check_axe(page, axe, "the end screen's review")
+    page.set_viewport_size(PHONE)
+    wide = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+    assert wide <= 0, f"the page scrolls sideways by {wide} px on a phone"
+    page.set_viewport_size({"width": 1280, "height": 900})
     # In another language: the page's words and the server's labels in it.
     page.select_option("#lang", "pl")
     expect(page.locator("#review h2")).to_have_text("Analiza partii")
@@ -83,7 +101,7 @@ def test_the_end_screen_reviews_my_seat(
 
 
 def test_the_replay_viewer_reviews_a_seat_and_jumps_to_its_moves(
-    page: Page, server: str, finished_dragon: dict[str, Any]
+    page: Page, server: str, finished_dragon: dict[str, Any], axe: str
 ) -> None:
     table = finished_dragon["id"]
     page.goto(f"{server}/replay/{table}")
@@ -100,6 +118,7 @@ def test_the_replay_viewer_reviews_a_seat_and_jumps_to_its_moves(
     expect(page.locator("#review-list li[aria-current]")).to_have_attribute(
         "data-index", str(third["index"])
     )
+    check_axe(page, axe, "the replay viewer's review")
     # A reviewed seat shows at once when it is picked again, with nothing to start.
     page.reload()
     wait_step(page, third["index"] + 1)

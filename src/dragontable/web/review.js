@@ -54,7 +54,8 @@ export function mountReview(root, { tableId, names, seat = 0, jump = null }) {
   const picker = el("select", { id: "review-seat", "aria-label": t("review.seat") });
   const start = el("button", { id: "review-start", type: "button", class: "secondary" }, t("review.start"));
   const status = el("div", { id: "review-status", role: "status", "aria-live": "polite" });
-  const list = el("ol", { id: "review-list" });
+  // A scrolling list is focusable, so that a keyboard can scroll it too.
+  const list = el("ol", { id: "review-list", tabindex: "0", "aria-label": t("review.heading") });
   root.replaceChildren(el("h2", {}, t("review.heading")), el("p", { class: "muted" }, t("review.explain")),
     el("div", { class: "review-controls" }, picker, start), status, list);
   let polling = null;
@@ -143,6 +144,7 @@ export function mountReview(root, { tableId, names, seat = 0, jump = null }) {
     root.querySelector("p.muted").textContent = t("review.explain");
     start.textContent = t("review.start");
     picker.setAttribute("aria-label", t("review.seat"));
+    list.setAttribute("aria-label", t("review.heading"));
     fillSeats();
     refresh();
   });

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# the search's own iteration, so that the search can go on under the played move's node
 from .bots.mcts import Leaf, Node, _iterate, leaf_for, random_rollout
 from .core.errors import OptionError
 from .core.rng import Rng

@@ -51,6 +51,8 @@ RETRY_S = 30.0
 """What a refusal for a busy server suggests waiting."""
 LABELLED_CACHE = 64
 """Reviews kept in memory with their labels, per table, seat and language."""
+FAILURES_KEPT = 256
+"""Failed reviews remembered for the page (the oldest are forgotten first)."""
 STATUS_ACCEPTED = 202
 STATUS_TOO_MANY = 429
 STATUS_BUSY = 503
@@ -73,7 +75,7 @@ class Reviews:
         self.pool = pool
         self.iterations = iterations
         self.running: dict[tuple[str, int], Job] = {}
-        self.failed: dict[tuple[str, int], str] = {}
+        self.failed: OrderedDict[tuple[str, int], str] = OrderedDict()
         self.limiter = SlidingWindow(STARTS_PER_CLIENT, STARTS_WINDOW_S)
         self.labelled: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
 
@@ -143,6 +145,8 @@ class Reviews:
         except Exception as exc:  # kept for the page; the server goes on
             log.warning("table %s: the review of seat %d failed: %s", table_id, seat, exc)
             self.failed[key] = "the review could not be computed this time; try again"
+            while len(self.failed) > FAILURES_KEPT:
+                self.failed.popitem(last=False)
         finally:
             self.running.pop(key, None)
 

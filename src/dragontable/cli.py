@@ -215,7 +215,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from .core.messages import LANGUAGES
-    from .review import describe, review_record
+    from .review import describe, review_record, text_lines
     from .terminal import record_names
 
     data = load_record(args.file)
@@ -235,27 +235,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(json.dumps(reviews[0] if args.seat is not None else reviews, indent=1))
     else:
         for review in reviews:
-            print("\n".join(review_lines(review, names)))
+            print("\n".join(text_lines(review, names)))
     return 0
-
-
-def review_lines(review: dict[str, Any], names: list[str]) -> list[str]:
-    """A review as text: a heading, one line per decision, the verdicts counted."""
-    seat = review["seat"]
-    lines = [
-        f"Review of seat {seat + 1} ({names[seat]}), {review['game']}: "
-        f"{review['iterations']} search iterations per decision",
-        f"{'move':>5}  {'win chance':<11}  {'verdict':<10}  played (better)",
-    ]
-    for d in review["decisions"]:
-        chance = f"{d['before']:.0%} → {d['after']:.0%}"
-        better = f"  (better: {d['best_label']})" if d["verdict"] not in ("best", "good") else ""
-        lines.append(
-            f"{d['index'] + 1:>5}  {chance:<11}  {d['verdict']:<10}  {d['move_label']}{better}"
-        )
-    counts = ", ".join(f"{n} {v}" for v, n in review["summary"].items())
-    lines.append(f"{len(review['decisions'])} decisions: {counts}")
-    return lines
 
 
 @contextlib.contextmanager

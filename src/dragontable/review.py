@@ -263,3 +263,23 @@ def describe(
         if len(out) == len(wanted):
             break
     return {**review, "decisions": out}
+
+
+def text_lines(review: dict[str, Any], names: list[str]) -> list[str]:
+    """A labelled review as text (seats from 1, as the command line numbers them): a
+    heading, one line per decision, the verdicts counted."""
+    seat = review["seat"]
+    lines = [
+        f"Review of seat {seat + 1} ({names[seat]}), {review['game']}: "
+        f"{review['iterations']} search iterations per decision",
+        f"{'move':>5}  {'win chance':<11}  {'verdict':<10}  played (better)",
+    ]
+    for d in review["decisions"]:
+        chance = f"{d['before']:.0%} → {d['after']:.0%}"
+        better = f"  (better: {d['best_label']})" if d["verdict"] not in ("best", "good") else ""
+        lines.append(
+            f"{d['index'] + 1:>5}  {chance:<11}  {d['verdict']:<10}  {d['move_label']}{better}"
+        )
+    counts = ", ".join(f"{n} {v}" for v, n in review["summary"].items())
+    lines.append(f"{len(review['decisions'])} decisions: {counts}")
+    return lines

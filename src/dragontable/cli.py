@@ -1,11 +1,13 @@
-"""The ``dragontable`` command: play, replay, simulate, bench, games."""
+"""The ``dragontable`` command: play, replay, simulate, bench, review, games."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from .bots import default_bot, make_bot
 from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
 from .games import load_record, replay
+from .review import DEFAULT_ITERATIONS as DEFAULT_REVIEW_ITERATIONS
 
 
 def _positive_int(text: str) -> int:
@@ -210,6 +213,50 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from .core.messages import LANGUAGES
+    from .review import describe, review_record, text_lines
+    from .terminal import record_names
+
+    data = load_record(args.file)
+    players = data["players"]
+    if args.seat is not None and not 1 <= args.seat <= players:
+        raise OptionError(f"--seat must be between 1 and {players}, not {args.seat}")
+    if args.lang not in LANGUAGES:
+        raise OptionError(f"--lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
+    seats = range(players) if args.seat is None else [args.seat - 1]
+    names = record_names(data)
+    reviews = []
+    for seat in seats:
+        with _review_bar(not args.json and not args.quiet, names[seat]) as tick:
+            review = review_record(data, seat, args.iterations, tick)
+        reviews.append(describe(data, review, args.lang, names))
+    if args.json:
+        print(json.dumps(reviews[0] if args.seat is not None else reviews, indent=1))
+    else:
+        for review in reviews:
+            print("\n".join(text_lines(review, names)))
+    return 0
+
+
+@contextlib.contextmanager
+def _review_bar(enabled: bool, name: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr while one seat is reviewed; yields its ``progress`` callback."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"reviewing {name}", total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield tick
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for name in games.names():
         game = games.get(name)
@@ -257,7 +304,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-DATA_DIR_COMMANDS = ("play", "replay", "serve", "games")
+DATA_DIR_COMMANDS = ("play", "replay", "review", "serve", "games")
 DATA_DIR_HELP = (
     "a folder of more maps and boards, offered by file name (repeatable): "
     "DIR/ming/maps/NAME.json for the Ming Dynasty option map=NAME, "
@@ -358,6 +405,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--top", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_hint)
+
+    p = sub.add_parser(
+        "review",
+        help="judge each decision of a record's seats by the search: win chance before and "
+        "after, the better move, inaccuracies, mistakes and blunders",
+    )
+    p.add_argument("file")
+    p.add_argument("--seat", type=int, help="the seat to review (1-based; default: every seat)")
+    p.add_argument(
+        "--iterations",
+        type=_positive_int,
+        default=DEFAULT_REVIEW_ITERATIONS,
+        help=f"search iterations per decision (default {DEFAULT_REVIEW_ITERATIONS})",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print JSON (one review; a list without --seat)"
+    )
+    p.add_argument("--lang", default="en", help="language of the moves' labels: en, pl, uk, zh")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("serve", help="run the table server: lobby and live play in the browser")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")

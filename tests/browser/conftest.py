@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
+REVIEW_ITERATIONS = 16  # search iterations per reviewed decision: the page, not the search
 # Tests see every move at once: the page's pace (how long others' moves stay on screen) is 0.
 NO_PACE = "try { localStorage.setItem('dragontable.pace', '0'); } catch (e) {}"
 
@@ -57,8 +58,8 @@ def chromium_path() -> str:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The table server (no bot delay) over a temporary SQLite file; yields its base URL."""
     db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
-    # One client (this test run) opens many tables: no per-client cap here.
-    config = ServerConfig(max_tables_per_client=10_000)
+    # One client (this test run) opens many tables: no per-client cap here; short reviews.
+    config = ServerConfig(max_tables_per_client=10_000, review_iterations=REVIEW_ITERATIONS)
     app = create_app(f"sqlite:///{db}", bot_delay=0.0, config=config)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))

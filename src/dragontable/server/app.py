@@ -41,6 +41,7 @@ from .limits import SlidingWindow, retry_after
 from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
 from .replay import ReplayCache
+from .reviews import Reviews, review_routes
 from .tables import ServerFull, TableManager
 from .timesource import Clock
 
@@ -201,10 +202,12 @@ def create_app(
             store, bot_delay=bot_delay, auto_forced=auto_forced, config=config, clock=clock
         )
         app.state.manager = manager
+        app.state.reviews = Reviews(store, manager.pool, config.review_iterations)
         await manager.start()
         try:
             yield
         finally:
+            await app.state.reviews.stop()
             await manager.stop()
             store.close()
 
@@ -217,6 +220,7 @@ def create_app(
     _ws_route(app)
     _page_routes(app)
     _replay_routes(app)
+    review_routes(app)
     return app
 
 

@@ -1,12 +1,13 @@
-"""Bot moves and hints, computed in worker processes and shared fairly among tables.
+"""Bot moves, hints and reviews, computed in worker processes and shared fairly among tables.
 
-The server's own process only serves sockets: every bot move and hint is a job for a
-worker process. Jobs go into one of three *lanes*, each with its own processes, so
-that cheap moves never wait behind a search:
+The server's own process only serves sockets: every bot move, hint and review search is
+a job for a worker process. Jobs go into one of four *lanes*, each with its own
+processes, so that cheap moves never wait behind a search:
 
 * ``quick``: moves of bots that take milliseconds (``random``, ``greedy``);
 * ``search``: moves of searching bots (``mcts…``), up to the server's time cap;
-* ``hint``: hint searches.
+* ``hint``: hint searches;
+* ``review``: the searches of game reviews (``server/reviews.py``), one decision a job.
 
 Within a lane tables take turns: when a process frees up, the table that has waited
 longest since its last job goes next, however many jobs another table has queued.
@@ -26,9 +27,9 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-LANES = ("quick", "search", "hint")
+LANES = ("quick", "search", "hint", "review")
 QUICK_BOTS = ("random", "greedy")
-DEFAULT_PROCESSES = {"quick": 1, "search": 1, "hint": 1}
+DEFAULT_PROCESSES = {"quick": 1, "search": 1, "hint": 1, "review": 1}
 KILL_GRACE_S = 5.0
 """A job may overrun its own time cap by this much before its process is killed."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..review import DEFAULT_ITERATIONS as REVIEW_ITERATIONS
 from .limits import MAX_TABLES_PER_CLIENT, TABLE_WINDOW_S
 
 GRACE_S = 60.0
@@ -27,6 +28,7 @@ class ServerConfig:
     * ``bot_max_seconds``: CPU seconds one bot move may take (the lobby refuses bots
       that would need more; the search stops there in any case);
     * ``hint_iterations``: search iterations of a hint (None: half a CPU second);
+    * ``review_iterations``: search iterations per decision of a game review;
     * ``max_live_tables``: tables held in memory at once (idle ones leave first; past
       it, no new table is opened);
     * ``idle_s``: a table nobody is connected to, and no bot is playing, leaves memory
@@ -42,6 +44,7 @@ class ServerConfig:
     grace_s: float = GRACE_S
     bot_max_seconds: float = BOT_MAX_SECONDS
     hint_iterations: int | None = None
+    review_iterations: int = REVIEW_ITERATIONS
     max_live_tables: int = MAX_LIVE_TABLES
     idle_s: float = IDLE_S
     processes: Mapping[str, int] = field(default_factory=dict)
@@ -61,3 +64,5 @@ class ServerConfig:
             raise ValueError("clock_tick_s must be more than 0 seconds")
         if self.hint_iterations is not None and self.hint_iterations < 1:
             raise ValueError("hint_iterations must be at least 1")
+        if self.review_iterations < 1:
+            raise ValueError("review_iterations must be at least 1")

@@ -110,6 +110,17 @@ mutes_t = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("muted_seat", sa.Integer, primary_key=True),
 )
+# -- game reviews (revision 0004): one per finished table and seat (server/reviews.py) ---
+reviews_t = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("iterations", sa.Integer, nullable=False),
+    sa.Column("review", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
 
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
 

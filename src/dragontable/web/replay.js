@@ -4,12 +4,15 @@ import { el, seatColour, setSeatColours } from "/static/util.js";
 import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { scoreChart } from "/static/score-chart.js";
 import { lang, t } from "/static/i18n.js";
+import { mountReview } from "/static/review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const steps = new Map();  // "lang step" -> promise of the server's answer
 let total = 0;
 let current = -1;
 let history = null;
+let names = [];
+let review = null;  // the review box, once the first step has named the seats
 
 function byId(id) { return document.getElementById(id); }
 
@@ -51,7 +54,7 @@ async function go(k) {
 
 function show(data) {
   total = data.total_steps;
-  const names = data.names;
+  names = data.names;
   byId("error").textContent = "";
   const slider = byId("replay-step");
   slider.max = String(total);
@@ -71,6 +74,9 @@ function show(data) {
   showScores(data.scores, names);
   if (history) byId("chart").replaceChildren(scoreChart(history, data.step));
   window.history.replaceState(null, "", `#step=${data.step}`);
+  if (!review) review = mountReview(byId("review"), { tableId, names: () => names, jump: go });
+  else review.names();
+  review.step(data.step);
 }
 
 function showScores(scores, names) {

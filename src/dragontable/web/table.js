@@ -8,6 +8,7 @@ import { pace, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
 import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
+import { mountReview } from "/static/review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -277,6 +278,7 @@ function botName(level) {
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
 let zombieSaid = false;  // the page has told this seat's player that the zombie plays it
 let chartShown = false;
+let review = null;  // the end screen's game review, once the game is over
 
 function sendJson(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -439,6 +441,8 @@ async function showChart() {
   const link = document.getElementById("replay-link");
   link.href = `/replay/${id}`;
   label(link, "table.replay");
+  if (!review) review = mountReview(document.getElementById("review"), { tableId, names: () => names, seat: mySeat ?? 0 });
+  else review.names();  // in the page's language again
   const resp = await fetch(`/api/tables/${id}/history?lang=${encodeURIComponent(lang)}`);
   if (resp.ok) document.getElementById("chart").replaceChildren(scoreChart(await resp.json()));
 }

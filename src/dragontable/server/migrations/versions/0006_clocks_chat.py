@@ -2,14 +2,14 @@
 actions their bot played) and the table chat with its mutes.
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0004
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,285 @@
+"""Game review: each decision of one seat judged by the search, from that seat's knowledge.
+
+``review_record(record, seat)`` replays a record and, at every decision of ``seat`` that
+had more than one legal action, searches the position with the ``mcts`` bot's ISMCTS
+(:mod:`bots.mcts`): the search's estimated win chance of its best move (*before*), of
+the move played (*after*), the *loss* between them and a *verdict* (:data:`THRESHOLDS`).
+
+Only what the seat knew: the search starts from a world drawn from the seat's knowledge
+(``state.determinize(seat, …)``, the game's seed blanked out: the seed decides every
+hidden card), every iteration re-draws that world again, and every seed comes from the
+seat, the decision's index and the seat's view (:func:`public_seed`), never from the
+game's seed. ``determinize`` gives the same world for the same view and seed, so the
+review of a seat is identical whatever the other seats' hidden facts were
+(``tests/review`` checks both for every game).
+
+Win chance: at the end of a game the search scores 1 for a win (shared on a tie) and 0
+otherwise; a leaf before the end is judged by the game's heuristic (a logistic of the
+lead over the best rival, :func:`bots.mcts.heuristic_leaf`) where the game's search uses
+one, else by a random playout to the end. (The ``mcts`` bot also rewards the rank; the
+review leaves that out so that its figures are win chances.) The played move always
+gets at least :data:`PLAYED_SHARE` of the budget's visits: the search goes on under it
+until then, so its value is never a guess from a visit or two.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+# the search's own iteration, so that the search can go on under the played move's node
+from .bots.mcts import Leaf, Node, _iterate, leaf_for, random_rollout
+from .core.errors import OptionError
+from .core.rng import Rng
+from .core.state import State
+from .games import replay_steps
+
+REVIEW_VERSION = 1
+"""The version of a review's JSON (``version``); a new one for any change of its fields."""
+DEFAULT_ITERATIONS = 300
+"""Search iterations per decision: a 2-player review of a seat in seconds on one core."""
+EXPLORATION = 0.7
+"""The UCB exploration constant (the ``mcts`` bot's)."""
+PLAYED_SHARE = 0.25
+"""The played move's least visits, as a share of the iterations."""
+PUBLIC_SEED = 0
+"""The game seed written into the searched world in place of the true one."""
+DIGITS = 3
+"""Win chances and losses are rounded to this many decimals."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: decisions judged so far, of all the seat's decisions."""
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The least loss in win chance (best move's minus the played move's) for each verdict.
+
+    A move the search ranks first is ``best``; one losing less than ``inaccuracy`` is
+    ``good``; else the worst verdict whose threshold the loss reaches.
+    """
+
+    inaccuracy: float = 0.05
+    mistake: float = 0.10
+    blunder: float = 0.20
+
+    def verdict(self, loss: float, best: bool) -> str:
+        """The verdict on a move that lost ``loss``; ``best`` if the search ranks it first."""
+        if best:
+            return "best"
+        for word in ("blunder", "mistake", "inaccuracy"):
+            if loss >= getattr(self, word):
+                return word
+        return "good"
+
+
+THRESHOLDS = Thresholds()
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""Every verdict, from the best to the worst."""
+
+
+@dataclass
+class Decision:
+    """A decision of the reviewed seat: the action's index in the record (0-based), the
+    state it was taken in and the action played (canonical notation)."""
+
+    index: int
+    state: State
+    move: str
+
+
+def check_seat(record: dict[str, Any], seat: int) -> None:
+    """Raise ``OptionError`` unless ``seat`` (0-based) is a seat of the record's game."""
+    players = record["players"]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise OptionError(f"no seat {seat!r} in a {players}-player game")
+
+
+def decisions(record: dict[str, Any], seat: int) -> list[Decision]:
+    """The decisions of ``seat`` in ``record`` that had more than one legal action.
+
+    Raises ``RecordError`` for a record that does not replay, ``OptionError`` for a bad seat.
+    """
+    check_seat(record, seat)
+    found, state, played = [], None, len(record["actions"])
+    for index, state in enumerate(replay_steps(record)):
+        if index < played and state.current_player == seat and len(state.legal_actions()) > 1:
+            found.append(Decision(index, state.clone(), ""))
+    assert state is not None  # the generator mutates one state: now the last one
+    for d in found:
+        d.move = state.history[d.index]  # the canonical notation of the action played
+    return found
+
+
+def public_seed(state: State, seat: int, index: int) -> int:
+    """A search seed from what ``seat`` knows: its view, and the decision's ``index``."""
+    view = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{seat}/{index}/{view}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+def win_shares(state: State) -> list[float]:
+    """Per seat of a finished game: 1 for the winner, shared on a tie; 0 for the others."""
+    winners = state.winners()
+    return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+
+
+class WinChance:
+    """A search leaf whose rewards are win chances (see the module's docstring); it keeps
+    the last rewards it gave, for the iterations under the played move."""
+
+    def __init__(self, game: str, rng: Rng) -> None:
+        self.heuristic: Leaf | None = leaf_for(game)
+        self.rng = rng
+        self.last: list[float] = []
+
+    def __call__(self, state: State) -> list[float]:
+        if self.heuristic is not None and not state.is_over:
+            self.last = self.heuristic(state)
+        else:
+            random_rollout(state, self.rng)
+            self.last = win_shares(state)
+        return self.last
+
+
+def search_root(world: State, seat: int, iterations: int, leaf: WinChance) -> Node:
+    """The search's root for ``seat`` after ``iterations`` over determinizations of ``world``."""
+    root = Node()
+    for _ in range(iterations):
+        d = world.determinize(seat, leaf.rng.next64(), keep_log=False)
+        _iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat)
+    return root
+
+
+def most_visited(root: Node, legal: list[str]) -> str:
+    """The search's choice: the legal action visited most (then the higher value)."""
+    nodes = {a: n for a, n in root.children.items() if a in legal and n.visits}
+    return max(nodes, key=lambda a: (nodes[a].visits, nodes[a].value / nodes[a].visits, a))
+
+
+def visit_played(
+    root: Node, world: State, seat: int, move: str, visits: int, leaf: WinChance
+) -> Node:
+    """Search on under ``move`` until its node has ``visits`` visits; return that node."""
+    played = root.children.setdefault(move, Node())
+    while played.visits < visits:
+        d = world.determinize(seat, leaf.rng.next64(), keep_log=False)
+        d.apply(move)
+        _iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat)
+        played.visits += 1
+        played.value += leaf.last[seat]
+    return played
+
+
+def judge(state: State, seat: int, index: int, move: str, iterations: int) -> dict[str, Any]:
+    """The review of one decision: ``seat`` played ``move`` (action ``index``) in ``state``.
+
+    Reads of ``state`` only ``view(seat)`` and ``determinize(seat, …)``.
+    """
+    rng = Rng(public_seed(state, seat, index))
+    world = state.determinize(seat, rng.next64())
+    world.seed = PUBLIC_SEED
+    leaf = WinChance(world.game.name, rng)
+    root = search_root(world, seat, iterations, leaf)
+    best = most_visited(root, world.legal_actions())
+    played = visit_played(root, world, seat, move, math.ceil(PLAYED_SHARE * iterations), leaf)
+    top = root.children[best]
+    before = round(top.value / top.visits, DIGITS)
+    after = before if best == move else round(played.value / played.visits, DIGITS)
+    loss = round(max(0.0, before - after), DIGITS)
+    return {
+        "index": index,
+        "move": move,
+        "best": best,
+        "before": before,
+        "after": after,
+        "loss": loss,
+        "verdict": THRESHOLDS.verdict(loss, best == move),
+    }
+
+
+def summary(judged: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """How many decisions got each verdict."""
+    return {v: sum(d["verdict"] == v for d in judged) for v in VERDICTS}
+
+
+def result(
+    record: dict[str, Any], seat: int, iterations: int, judged: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The review's JSON (version :data:`REVIEW_VERSION`) from its judged decisions."""
+    return {
+        "version": REVIEW_VERSION,
+        "game": record["game"],
+        "seat": seat,
+        "iterations": iterations,
+        "decisions": judged,
+        "summary": summary(judged),
+    }
+
+
+def review_record(
+    record: dict[str, Any],
+    seat: int,
+    iterations: int = DEFAULT_ITERATIONS,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """The review of ``seat``'s decisions in ``record`` (0-based seat), without labels
+    (:func:`describe` adds them); ``progress`` hears of each decision judged."""
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise OptionError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+    found = decisions(record, seat)
+    judged = []
+    for done, d in enumerate(found):
+        if progress is not None:
+            progress(done, len(found))
+        judged.append(judge(d.state, seat, d.index, d.move, iterations))
+    if progress is not None:
+        progress(len(found), len(found))
+    return result(record, seat, iterations, judged)
+
+
+def describe(
+    record: dict[str, Any],
+    review: dict[str, Any],
+    lang: str = "en",
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """``review`` with ``move_label`` and ``best_label`` on each decision: the actions in
+    words, as the seat's choices worded them (``State.choices``) in ``lang``."""
+    wanted = {d["index"]: d for d in review["decisions"]}
+    out = []
+    for index, state in enumerate(replay_steps(record)):
+        d = wanted.get(index)
+        if d is not None:
+            choices = state.choices(review["seat"], lang, names)
+            labels = {c["action"]: c["label"] for c in choices}
+            labelled = {"move_label": labels.get(d["move"], d["move"])}
+            labelled["best_label"] = labels.get(d["best"], d["best"])
+            out.append({**d, **labelled})
+        if len(out) == len(wanted):
+            break
+    return {**review, "decisions": out}
+
+
+def text_lines(review: dict[str, Any], names: list[str]) -> list[str]:
+    """A labelled review as text (seats from 1, as the command line numbers them): a
+    heading, one line per decision, the verdicts counted."""
+    seat = review["seat"]
+    lines = [
+        f"Review of seat {seat + 1} ({names[seat]}), {review['game']}: "
+        f"{review['iterations']} search iterations per decision",
+        f"{'move':>5}  {'win chance':<11}  {'verdict':<10}  played (better)",
+    ]
+    for d in review["decisions"]:
+        chance = f"{d['before']:.0%} → {d['after']:.0%}"
+        better = f"  (better: {d['best_label']})" if d["verdict"] not in ("best", "good") else ""
+        lines.append(
+            f"{d['index'] + 1:>5}  {chance:<11}  {d['verdict']:<10}  {d['move_label']}{better}"
+        )
+    counts = ", ".join(f"{n} {v}" for v, n in review["summary"].items())
+    lines.append(f"{len(review['decisions'])} decisions: {counts}")
+    return lines

@@ -342,6 +342,7 @@ def public_info(row: TableRow, live: LiveTable | None = None, lang: str = "en") 
                 "name": shown_name(s.seat, s.kind, s.name, lang),
                 "joined": s.joined,
                 "connected": connected[s.seat],
+                "account": s.account,
             }
             for s in row.seats
         ],

@@ -35,6 +35,7 @@ from .live import (
     table_status,
 )
 from .lobby import TableSpec
+from .outcomes import Outcomes
 from .seats import SeatRequests
 
 log = logging.getLogger("dragontable.server")
@@ -53,7 +54,7 @@ class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager(SeatRequests, BotPlay):
+class TableManager(SeatRequests, BotPlay, Outcomes):
     """All live tables of one server process over one :class:`Store`."""
 
     def __init__(
@@ -254,6 +255,7 @@ class TableManager(SeatRequests, BotPlay):
             assert forced_seat is not None
             done.append(await self._store(table, forced_seat, forced))
         table.broadcast(done)
+        await self.after_commit(table, seat)
 
     async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """Apply on a copy, append it to the database, then make it the state."""

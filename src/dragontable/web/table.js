@@ -282,6 +282,7 @@ function detailText(detail, english) {
   if (detail.seats) params.list = nameList(detail.seats);
   if (detail.bot) params.level = botName(detail.bot);
   if (detail.seconds !== undefined) params.seconds = detail.seconds;
+  if (detail.account) params.account = detail.account;
   return t(`error.detail.${detail.key}`, params, english);
 }
 

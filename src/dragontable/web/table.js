@@ -6,6 +6,7 @@ import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
+import "/static/table-account.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -60,6 +61,7 @@ async function loadGames() {
 }
 
 function handle(msg) {
+  document.dispatchEvent(new CustomEvent("tablemessage", { detail: msg }));
   if (msg.type === "welcome") {
     names = msg.names;
     mySeat = msg.seat;

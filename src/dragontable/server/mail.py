@@ -103,6 +103,12 @@ class MailSettings:
     clock: Callable[[], dt.datetime] = utc_now
     gap: dt.timedelta = MAIL_GAP
 
+    def describe(self) -> str:
+        """Where mail goes, for the start-up message (no password shown)."""
+        target = parse_smtp_url(self.smtp_url)
+        scheme = "smtps" if target.implicit_tls else "smtp"
+        return f"{scheme}://{target.host}:{target.port} from {target.sender}"
+
     def __post_init__(self) -> None:
         parse_smtp_url(self.smtp_url)
         if urlsplit(self.public_url).scheme not in ("http", "https"):

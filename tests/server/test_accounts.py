@@ -15,7 +15,7 @@ from dragontable.server.account_api import NO_CSRF
 from dragontable.server.accounts import SIGNIN_ATTEMPTS, WRONG_CREDENTIALS, cookie_secure
 
 from .accounts_helpers import HTTPS, PASSWORD, Player, attach, connect, sign_up, update
-from .conftest import n_actions, new_table, token_of, ws_url
+from .conftest import n_actions, new_table, next_error, token_of, ws_url
 
 
 @pytest.fixture
@@ -188,3 +188,19 @@ def test_my_tables_lists_the_accounts_tables_those_waiting_for_it_first(https: T
     ]
     assert all(t["deadline"] is None for t in mine)
     assert https.get("/api/me/tables").status_code == 401
+
+
+def test_attaching_turns_another_holder_of_the_link_into_a_spectator(https: TestClient) -> None:
+    ann = sign_up(https, "Ann")
+    created = new_table(https)
+    with https.websocket_connect(ws_url(created, 0)) as early:  # the link, before attaching
+        assert update(early)["seat"] == 0
+        attach(https, ann, created, 0)
+        refusal = next_error(early)
+        assert refusal["code"] == "seat_attached" and refusal["detail"]["account"] == "Ann"
+        assert update(early)["seat"] is None
+        early.send_json({"action": "anything"})
+        while (msg := early.receive_json())["type"] != "error":
+            assert msg["type"] in ("seat_account", "presence"), msg
+        assert msg["code"] == "spectator"
+    assert n_actions(https, created["id"]) == 0

@@ -30,7 +30,7 @@ from .accounts import (
 )
 from .accounts_db import CannotAttach, User
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
-from .live import LiveTable, error
+from .live import Connection, LiveTable, error
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_AUTHORIZED = ("/api/unsubscribe/",)
@@ -220,13 +220,29 @@ async def _attach(request: Request, table: LiveTable, seat: int, user: User) -> 
         except CannotAttach as exc:
             raise BadInput(str(exc), STATUS_FORBIDDEN) from None
         row.user_id, row.account = user.id, user.name
+        for conn in list(table.conns):  # whoever else holds the link now only watches
+            if conn.seat == seat and conn.user_id != user.id:
+                conn.seat = None
+                conn.push(seat_taken(user.name))
+                conn.push(table.update_for(conn, []))
+        table.mark_presence()
     table.announce({"type": "seat_account", "seat": seat, "account": user.name})
+    table.announce({"type": "presence", "connected": table.connected(), "seats": table.seat_info()})
+
+
+def seat_taken(account: str | None) -> dict[str, Any]:
+    """The error for a seat token used without the session of the seat's account."""
+    return error(
+        "seat_attached",
+        f"this seat belongs to the account {account}; sign in as that player to take it",
+        {"key": "seat_attached", "account": account},
+    )
 
 
 async def socket_seat(
     websocket: WebSocket, table: LiveTable, token: str | None
-) -> tuple[int | None, dict[str, Any] | None]:
-    """The seat a WebSocket opens, or the error that refuses it.
+) -> tuple[Connection | None, dict[str, Any] | None]:
+    """The connection a WebSocket opens (its seat and account), or the error refusing it.
 
     A token opens its seat unless the seat is attached to an account other than the
     socket's session; without a token, a session opens its account's seat (if any).
@@ -234,21 +250,17 @@ async def socket_seat(
     """
     session = await _socket_session(websocket)
     user_id = session.user.id if session else None
+    lang = websocket.query_params.get("lang", "en")
     if token:
         seat = table.seat_for(token)
         if seat is None:
             return None, error("bad_token", "this link's seat token is not valid")
         owner = table.row.seats[seat]
         if owner.user_id is not None and owner.user_id != user_id:
-            return None, error(
-                "seat_attached",
-                f"this seat belongs to the account {owner.account}; "
-                "sign in as that player to take it",
-                {"key": "seat_attached", "account": owner.account},
-            )
-        return seat, None
+            return None, seat_taken(owner.account)
+        return Connection(seat, lang, user_id=user_id), None
     held = [s.seat for s in table.row.seats if user_id is not None and s.user_id == user_id]
-    return (held[0] if held else None), None
+    return Connection(held[0] if held else None, lang, user_id=user_id), None
 
 
 async def _socket_session(websocket: WebSocket) -> Session | None:

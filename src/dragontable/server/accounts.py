@@ -142,7 +142,7 @@ class Accounts:
         self.by_address = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
         self.by_name = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
         self.signups = SlidingWindow(SIGNUPS, SIGNUP_WINDOW_S)
-        self._dummy = self.hasher.hash(secrets.token_hex(8))
+        self._dummy: str | None = None
 
     async def sign_up(
         self, name: str, password: str, email: str | None, lang: str, client: str
@@ -168,7 +168,8 @@ class Accounts:
             self.by_address.release(client)
             raise
         found = await asyncio.to_thread(self.store.credentials, name)
-        ok = await asyncio.to_thread(self._verify, found[1] if found else self._dummy, password)
+        digest = found[1] if found else await asyncio.to_thread(self._dummy_hash)
+        ok = await asyncio.to_thread(self._verify, digest, password)
         if found is None or not ok:
             raise BadInput(WRONG_CREDENTIALS, STATUS_UNAUTHORIZED)
         self.by_address.release(client)
@@ -178,6 +179,12 @@ class Accounts:
             new = await asyncio.to_thread(self.hasher.hash, password)
             await asyncio.to_thread(self.store.set_password_hash, user.id, new)
         return await self.start_session(user)
+
+    def _dummy_hash(self) -> str:
+        """A hash to check an unknown name's password against (as long as a real check)."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_hex(8))
+        return self._dummy
 
     def _verify(self, digest: str, password: str) -> bool:
         try:

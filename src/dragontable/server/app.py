@@ -349,12 +349,11 @@ def _ws_route(app: FastAPI) -> None:
             await websocket.send_json(error("not_found", f"no table {table_id!r}"))
             await websocket.close(code=CLOSE_NOT_FOUND)
             return
-        seat, refusal = await socket_seat(websocket, table, token)
-        if refusal is not None:
+        conn, refusal = await socket_seat(websocket, table, token)
+        if conn is None:
             await websocket.send_json(refusal)
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
-        conn = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, conn))
         await manager.join(table, conn)
         try:

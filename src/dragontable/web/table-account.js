@@ -42,7 +42,7 @@ function attachButton() {
   button.addEventListener("click", async () => {
     const { ok, status, data } = await send(`/api/tables/${encodeURIComponent(tableId)}/attach`, { token });
     if (!ok) { error.textContent = data.error || t("lobby.error", { status }); return; }
-    refresh();
+    location.reload();  // connect again with the session: the seat's link alone no longer opens it
   });
   return [el("p", { class: "muted" }, t("account.attach_note")), button, error];
 }

@@ -272,6 +272,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import create_app, database_url
     from .server.config import ServerConfig
     from .server.db import describe_url
+    from .server.mail import MailSettings
     from .server.timesource import FakeClockError, FileClock, check_fake_clock
 
     clock = None
@@ -283,6 +284,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             return 2
         clock = FileClock(args.fake_clock)
     url = database_url(args.db)
+    public = args.public_url or f"http://{args.host}:{args.port}"
+    mail = MailSettings(args.smtp, public) if args.smtp else None
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
     if clock is not None:
@@ -299,7 +302,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         **{k: v for k, v in given.items() if v is not None},
         processes={"search": args.search_processes} if args.search_processes else {},
     )
-    app = create_app(url, bot_delay=args.bot_delay, config=config, clock=clock)
+    if mail is not None:
+        print(f"dragontable: your-turn e-mails through {mail.describe()}", flush=True)
+    app = create_app(url, bot_delay=args.bot_delay, config=config, clock=clock, mail=mail)
     uvicorn.run(app, host=args.host, port=args.port)
     return 0
 
@@ -471,6 +476,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="TESTS ONLY: the table clocks run ahead of the system's by the seconds written "
         "in FILE (a file of this user that no one else may write; loopback --host only)",
+    )
+    p.add_argument(
+        "--smtp",
+        metavar="URL",
+        help="send your-turn e-mails through this SMTP server: "
+        "smtp://[user:password@]host[:port][?from=address] or smtps://… (default: no e-mail)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address players reach this server at, for links in e-mails "
+        "(default: http://HOST:PORT)",
     )
     p.set_defaults(func=cmd_serve)
 

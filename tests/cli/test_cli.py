@@ -72,6 +72,8 @@ def test_simulate_is_reproducible_from_its_seed(capsys: pytest.CaptureFixture[st
         (["simulate", "dragon", "--option", "colour=red"], "unknown option 'colour'"),
         (["simulate", "chess"], "unknown game 'chess'"),
         (["replay", "/nonexistent/record.json"], "cannot read record"),
+        (["serve", "--smtp", "mail.example.org"], "is not an SMTP URL: use smtp://"),
+        (["serve", "--smtp", "smtp://h", "--public-url", "h:1"], "must start with http://"),
     ],
 )
 def test_bad_input_is_refused_with_a_clear_message(

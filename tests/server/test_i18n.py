@@ -21,10 +21,17 @@ from .conftest import new_table, next_error, next_update, ws_url
 
 WEB = resources.files("dragontable").joinpath("web")
 SERVER = resources.files("dragontable").joinpath("server")
-PAGES = {"/": "index.html", "/table/abc": "table.html", "/replay/abc": "replay.html"}
+PAGES = {
+    "/": "index.html",
+    "/table/abc": "table.html",
+    "/replay/abc": "replay.html",
+    "/profile/abc": "profile.html",
+    "/mine": "mine.html",
+    "/unsubscribe/abc": "unsubscribe.html",
+}
 PLACEHOLDER = re.compile(r"\{(\w+)(?:\[([^\]]*)\])?\}")  # {name} or {n[one|few|many]}
 PLURAL_FORMS = {"en": 2, "pl": 3, "uk": 3, "zh": 1}
-FAMILIES = "lang|list|lobby|table|replay|review|chart|bot|status|error|board"
+FAMILIES = "lang|list|lobby|table|replay|review|chart|bot|status|error|board|account|profile|mine"
 KEY = re.compile(rf'"((?:{FAMILIES})\.[\w.-]+)"')  # a key given to a helper or kept in a table
 MING_MAP = ming.load_map()
 # The game terms each board words (board.<game>.term.<code>, as the game's catalog words

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import os
@@ -25,6 +26,9 @@ from starlette.exceptions import HTTPException
 from .. import games
 from ..bots import BOTS, default_bot
 from ..core.messages import catalog, option_text, template
+from .account_api import account_routes, csrf_middleware, socket_seat
+from .accounts import Accounts, utc_now
+from .accounts_db import AccountStore
 from .config import ServerConfig
 from .db import DEFAULT_DB, Store, normalize_url
 from .inputs import (
@@ -40,6 +44,8 @@ from .inputs import (
 from .limits import SlidingWindow, retry_after
 from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
+from .mail import MailSettings, Notifier
+from .profile_api import profile_routes, with_ratings
 from .replay import ReplayCache
 from .reviews import Reviews, review_routes
 from .tables import ServerFull, TableManager
@@ -181,10 +187,12 @@ def create_app(
     auto_forced: bool = True,
     config: ServerConfig | None = None,
     clock: Clock | None = None,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The server over the database at ``db_url`` (migrated at start-up), with the
     limits of ``config`` (:class:`ServerConfig`); table clocks read ``clock`` (default:
-    the system's; tests pass a ``timesource.ManualClock`` or ``FileClock``).
+    the system's; tests pass a ``timesource.ManualClock`` or ``FileClock``); "your turn"
+    e-mails go out when ``mail`` says how (:mod:`mail`).
 
     One client address may open at most ``config.max_tables_per_client`` tables in any
     ``config.table_window_s`` seconds (then 429 with ``Retry-After``).
@@ -192,6 +200,10 @@ def create_app(
     config = config or ServerConfig()
     limiter = SlidingWindow(config.max_tables_per_client, config.table_window_s)
     store = Store(database_url(db_url))
+    accounts = Accounts(AccountStore(store))
+    if mail is not None and clock is not None and mail.clock is utc_now:
+        mail = dataclasses.replace(mail, clock=clock.now)  # one time for clocks and mail
+    notifier = Notifier(accounts.store, mail) if mail else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -201,6 +213,7 @@ def create_app(
         manager = TableManager(
             store, bot_delay=bot_delay, auto_forced=auto_forced, config=config, clock=clock
         )
+        manager.accounts, manager.notifier = accounts.store, notifier
         app.state.manager = manager
         app.state.reviews = Reviews(store, manager.pool, config.review_iterations)
         await manager.start()
@@ -209,13 +222,19 @@ def create_app(
         finally:
             await app.state.reviews.stop()
             await manager.stop()
+            if notifier is not None:
+                await notifier.drain()
             store.close()
 
     app = FastAPI(title="dragontable", lifespan=lifespan)
     app.state.store = store
     app.state.table_limiter = limiter
+    app.state.accounts, app.state.notifier = accounts, notifier
     for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError, ServerFull):
         app.add_exception_handler(refusal, _refused)
+    csrf_middleware(app)
+    account_routes(app)
+    profile_routes(app)
     _api_routes(app, store)
     _ws_route(app)
     _page_routes(app)
@@ -271,8 +290,11 @@ def _api_routes(app: FastAPI, store: Store) -> None:
             raise BadInput(f"status must be one of {', '.join(TABLE_STATUSES)}")
         manager: TableManager = request.app.state.manager
         rows = await asyncio.to_thread(store.list_tables, status)
+        live = manager.live
+        rows = [live[r.id].row if r.id in live else r for r in rows]
         now = manager.clock.now()
-        return [public_info(r, manager.live.get(r.id), lang, now) for r in rows]
+        infos = [public_info(r, live.get(r.id), lang, now) for r in rows]
+        return await with_ratings(request.app.state.accounts.store, rows, infos)
 
     @app.get("/api/tables/{table_id}", response_model=None)
     async def get_table(
@@ -281,7 +303,8 @@ def _api_routes(app: FastAPI, store: Store) -> None:
         table = await _find(request.app.state.manager, table_id)
         if table is None:
             return _fail(404, f"no table {table_id!r}")
-        return public_info(table.row, table, lang)
+        info = public_info(table.row, table, lang)
+        return (await with_ratings(request.app.state.accounts.store, [table.row], [info]))[0]
 
     @app.get("/api/tables/{table_id}/record", response_model=None)
     async def get_record(request: Request, table_id: str) -> JSONResponse | dict[str, Any]:
@@ -340,12 +363,11 @@ def _ws_route(app: FastAPI) -> None:
             await websocket.send_json(error("not_found", f"no table {table_id!r}"))
             await websocket.close(code=CLOSE_NOT_FOUND)
             return
-        seat = table.seat_for(token) if token else None
-        if token and seat is None:
-            await websocket.send_json(error("bad_token", "this link's seat token is not valid"))
+        conn, refusal = await socket_seat(websocket, table, token)
+        if conn is None:
+            await websocket.send_json(refusal)
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
-        conn = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, conn))
         await manager.join(table, conn)
         try:

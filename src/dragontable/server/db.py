@@ -64,8 +64,10 @@ seats_t = sa.Table(
     sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
     sa.Column("clock_left_ms", sa.BigInteger, nullable=True),
     sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
 )
 sa.Index("ix_seats_deadline", seats_t.c.deadline)
+sa.Index("ix_seats_user_id", seats_t.c.user_id)
 actions_t = sa.Table(
     "actions",
     metadata,
@@ -122,6 +124,63 @@ reviews_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+# -- accounts, sessions, ratings, mail (revision 0005; queries in accounts_db.py) ------
+users_t = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(32), nullable=False, unique=True),  # casefolded name
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("email_opt_out", sa.Boolean, nullable=False),
+    sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+sessions_t = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_sessions_user_id", sessions_t.c.user_id)
+ratings_t = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player", sa.String(64), primary_key=True),  # user:<id> or bot:<spec>
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+rating_changes_t = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(64), nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("zombie_loss", sa.Boolean, nullable=False),
+)
+sa.Index("ix_rating_changes_player", rating_changes_t.c.player)
+mail_log_t = sa.Table(
+    "mail_log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("sent_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_mail_log_table_user", mail_log_t.c.table_id, mail_log_t.c.user_id)
+
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
 
 # built once: SQLAlchemy then reuses the compiled SQL (this runs for every action played)
@@ -156,6 +215,10 @@ class SeatRow:
     token_hash: str | None = None
     joined: bool = False
     handed_to: str | None = None
+    user_id: int | None = None
+    """The account the seat is attached to (its token alone then no longer opens it)."""
+    account: str | None = None
+    """That account's name, as read with the seat."""
     deadline: dt.datetime | None = None
     """When this seat's time runs out (UTC), while its clock runs; else None."""
     clock_left_ms: int | None = None
@@ -303,6 +366,10 @@ class Store:
         with self._writing, self.engine.begin() as conn:
             yield conn
 
+    def writing(self) -> contextlib.AbstractContextManager[sa.Connection]:
+        """A write transaction, for the queries of other modules (``accounts_db``)."""
+        return self._write()
+
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision.
 
@@ -434,7 +501,12 @@ class Store:
 
     def _seats(self, conn: sa.Connection, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
-        query = seats_t.select().where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)
+        query = (
+            sa.select(seats_t, users_t.c.name.label("account"))
+            .select_from(seats_t.outerjoin(users_t, seats_t.c.user_id == users_t.c.id))
+            .where(seats_t.c.table_id.in_(ids))
+            .order_by(seats_t.c.seat)
+        )
         for r in conn.execute(query).mappings():
             out[r["table_id"]].append(
                 SeatRow(
@@ -444,6 +516,8 @@ class Store:
                     r["token_hash"],
                     r["joined_at"] is not None,
                     r["handed_to"],
+                    user_id=r["user_id"],
+                    account=r["account"],
                     deadline=_aware(r["deadline"]),
                     clock_left_ms=r["clock_left_ms"],
                     zombie=bool(r["zombie"]),

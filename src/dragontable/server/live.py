@@ -33,12 +33,14 @@ def hash_token(token: str) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One WebSocket of a seat (``None``: a spectator); messages wait in ``queue``."""
+    """One WebSocket of a seat (``None``: a spectator); messages wait in ``queue``;
+    ``user_id``: the account whose session opened it, if any."""
 
     seat: int | None
     lang: str = "en"
     log_pos: int = 0
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    user_id: int | None = None
 
     def __post_init__(self) -> None:
         if self.lang not in LANGUAGES:
@@ -358,6 +360,7 @@ def public_info(
                 "joined": s.joined,
                 "connected": connected[s.seat],
                 **seat_clock(row, s),
+                "account": s.account,
             }
             for s in row.seats
         ],

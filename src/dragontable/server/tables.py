@@ -38,6 +38,7 @@ from .live import (
     table_status,
 )
 from .lobby import TableSpec
+from .outcomes import Outcomes
 from .seats import SeatRequests
 from .timesource import Clock, SystemClock
 
@@ -58,7 +59,7 @@ class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests):
+class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
     """All live tables of one server process over one :class:`Store`; table clocks
     read ``clock`` (:mod:`timesource`)."""
 
@@ -285,6 +286,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests):
             assert forced_seat is not None
             done.append(await self._store(table, forced_seat, forced))
         table.broadcast(done)
+        await self.after_commit(table, seat)
 
     async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """Apply on a copy, append it to the database, then make it the state."""

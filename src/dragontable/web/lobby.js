@@ -2,6 +2,7 @@
 import { el, seatColour } from "/static/util.js";
 import { lang, t } from "/static/i18n.js";
 import { forgetTable, myTables } from "/static/mytables.js";
+import { loadMe, mountAccount, profileLink, ratingNode, send } from "/static/account.js";
 
 let GAMES = [];
 let lastCreated = null;
@@ -138,12 +139,8 @@ async function create(event) {
   event.preventDefault();
   const err = document.getElementById("create-error");
   err.textContent = "";
-  const resp = await fetch(`/api/tables?lang=${encodeURIComponent(lang)}`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify(requestBody()),
-  });
-  const data = await resp.json();
-  if (!resp.ok) { err.textContent = data.error || t("lobby.error", { status: resp.status }); return; }
+  const { ok, status, data } = await send(`/api/tables?lang=${encodeURIComponent(lang)}`, requestBody());
+  if (!ok) { err.textContent = data.error || t("lobby.error", { status }); return; }
   lastCreated = data;
   showInvites(data);
   refresh();
@@ -207,6 +204,14 @@ async function refreshMine() {
   document.getElementById("mine").replaceChildren(...rows);
 }
 
+// A seat's account (linked to its profile) and rating, for the list of tables.
+function seatAccount(s) {
+  const parts = [];
+  if (s.account) parts.push(" · ", profileLink(s.account));
+  if (s.rating) parts.push(" ", ratingNode(s.rating));
+  return parts;
+}
+
 async function refresh() {
   refreshMine();
   const status = document.getElementById("filter").value;
@@ -219,7 +224,7 @@ async function refresh() {
     el("td", {}, `${gameLabel(tb)} (${tb.players})`),
     el("td", {}, ...tb.seats.map((s) => el("div", {},
       el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }),
-      s.name, s.kind === "human" ? (s.connected ? ` · ${t("lobby.online")}` : "") : ""))),
+      s.name, s.kind === "human" ? (s.connected ? ` · ${t("lobby.online")}` : "") : "", ...seatAccount(s)))),
     el("td", { class: `status-${tb.status}` }, t(`status.${tb.status}`, {}, tb.status)),
     turnCell(tb, undefined),
     el("td", { class: "num" }, String(tb.n_actions)),
@@ -239,6 +244,8 @@ document.addEventListener("langchange", async () => {
   if (lastCreated) showInvites(lastCreated);
   refresh();
 });
+await loadMe();
+mountAccount(document.getElementById("account"), refresh);
 await loadGames();
 refresh();
 setInterval(refresh, 5000);

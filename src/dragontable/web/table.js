@@ -9,6 +9,7 @@ import { rememberTable } from "/static/mytables.js";
 import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 import { mountReview } from "/static/review.js";
+import "/static/table-account.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -63,6 +64,7 @@ async function loadGames() {
 }
 
 function handle(msg) {
+  document.dispatchEvent(new CustomEvent("tablemessage", { detail: msg }));
   if (msg.type === "welcome") {
     names = msg.names;
     mySeat = msg.seat;
@@ -294,6 +296,7 @@ function detailText(detail, english) {
   if (detail.seconds !== undefined) params.seconds = detail.seconds;
   if (detail.max !== undefined) params.max = detail.max;
   if (detail.window !== undefined) params.window = detail.window;
+  if (detail.account) params.account = detail.account;
   return t(`error.detail.${detail.key}`, params, english);
 }
 

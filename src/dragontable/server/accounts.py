@@ -1,0 +1,225 @@
+"""Player accounts: names and passwords (argon2), sessions, CSRF tokens, sign-in limits.
+
+A session is a random token in an HTTP-only, SameSite=Lax cookie (``Secure`` unless the
+page was reached over plain HTTP at a loopback address, see :func:`cookie_secure`); the
+database keeps only its SHA-256. Each session has a CSRF token that every
+state-changing request made with the session cookie must repeat in the
+``X-CSRF-Token`` header (:mod:`account_api` checks it for every such request).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import hmac
+import ipaddress
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from starlette.exceptions import HTTPException
+
+from ..core.messages import LANGUAGES
+from .accounts_db import AccountStore, NameTaken, User
+from .inputs import BadInput
+from .limits import SlidingWindow, retry_after
+
+SESSION_COOKIE = "dt_session"
+CSRF_HEADER = "X-CSRF-Token"
+SESSION_DAYS = 30
+NAME = re.compile(r"[\w.-]{3,32}")
+NAME_RULE = "3 to 32 letters, digits, '.', '-' or '_'"
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
+MAX_EMAIL = 254
+SIGNIN_ATTEMPTS = 10
+SIGNIN_WINDOW_S = 300.0
+SIGNUPS = 20
+SIGNUP_WINDOW_S = 3600.0
+STATUS_UNAUTHORIZED = 401
+STATUS_FORBIDDEN = 403
+STATUS_CONFLICT = 409
+STATUS_TOO_MANY = 429
+WRONG_CREDENTIALS = "wrong user name or password"
+LOOPBACK_NAMES = ("localhost",)
+
+
+def hash_secret(token: str) -> str:
+    """The stored form of a session token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def is_loopback(host: str | None) -> bool:
+    """Whether a host name or address is this machine (127.0.0.0/8, ::1, localhost)."""
+    if not host:
+        return False
+    host = host.strip("[]").lower()
+    if host in LOOPBACK_NAMES or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def cookie_secure(scheme: str, host: str | None) -> bool:
+    """Whether the session cookie is ``Secure``: always, except over plain HTTP to a
+    loopback host (a browser drops a Secure cookie sent over http://127.0.0.1)."""
+    return scheme != "http" or not is_loopback(host)
+
+
+def check_transport(scheme: str, host: str | None) -> None:
+    """Refuse to take a password over plain HTTP except at a loopback address."""
+    if scheme == "http" and not is_loopback(host):
+        raise BadInput(
+            "accounts need HTTPS: this server was reached over plain HTTP; "
+            "serve it behind a TLS proxy (see docs/server.md, Accounts)"
+        )
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise BadInput(f"a user name is {NAME_RULE}")
+    return name
+
+
+def check_password(password: Any) -> str:
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise BadInput(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    return password
+
+
+def check_email(email: Any) -> str | None:
+    """An e-mail address, or None for none (``null`` or empty)."""
+    if email is None or email == "":
+        return None
+    if not isinstance(email, str) or len(email) > MAX_EMAIL or not EMAIL.fullmatch(email):
+        raise BadInput("the e-mail address is not valid (name@example.org)")
+    return email
+
+
+def check_account_lang(lang: Any) -> str:
+    if lang not in LANGUAGES:
+        raise BadInput(f"the language must be one of {', '.join(LANGUAGES)}")
+    return str(lang)
+
+
+@dataclass
+class Session:
+    """A signed-in request: the account and the session's CSRF token."""
+
+    user: User
+    csrf: str
+    token_hash: str
+
+    def csrf_ok(self, given: str | None) -> bool:
+        return given is not None and hmac.compare_digest(given.encode(), self.csrf.encode())
+
+
+class Accounts:
+    """Sign-up, sign-in (rate-limited per client address and per name) and sessions."""
+
+    def __init__(
+        self,
+        store: AccountStore,
+        *,
+        hasher: PasswordHasher | None = None,
+        now: Callable[[], dt.datetime] = utc_now,
+    ) -> None:
+        self.store = store
+        self.hasher = hasher or PasswordHasher()
+        self.now = now
+        self.by_address = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
+        self.by_name = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
+        self.signups = SlidingWindow(SIGNUPS, SIGNUP_WINDOW_S)
+        self._dummy: str | None = None
+
+    async def sign_up(
+        self, name: str, password: str, email: str | None, lang: str, client: str
+    ) -> tuple[Session, str]:
+        """Create an account and its first session; return it and the session token."""
+        self._limit(self.signups, client, "new accounts from this address", "")
+        digest = await asyncio.to_thread(self.hasher.hash, password)
+        try:
+            user = await asyncio.to_thread(
+                self.store.create_user, name, digest, email, lang, secrets.token_urlsafe(24)
+            )
+        except NameTaken:
+            raise BadInput(f"the name {name!r} is taken", STATUS_CONFLICT) from None
+        return await self.start_session(user)
+
+    async def sign_in(self, name: str, password: str, client: str) -> tuple[Session, str]:
+        """Check a name and password; a new session, or 401 (429 after too many tries)."""
+        self._limit(self.by_address, client, "from this address")
+        key = name.casefold()
+        try:
+            self._limit(self.by_name, key, "for this name")
+        except HTTPException:
+            self.by_address.release(client)
+            raise
+        found = await asyncio.to_thread(self.store.credentials, name)
+        digest = found[1] if found else await asyncio.to_thread(self._dummy_hash)
+        ok = await asyncio.to_thread(self._verify, digest, password)
+        if found is None or not ok:
+            raise BadInput(WRONG_CREDENTIALS, STATUS_UNAUTHORIZED)
+        self.by_address.release(client)
+        self.by_name.release(key)
+        user, digest = found
+        if self.hasher.check_needs_rehash(digest):
+            new = await asyncio.to_thread(self.hasher.hash, password)
+            await asyncio.to_thread(self.store.set_password_hash, user.id, new)
+        return await self.start_session(user)
+
+    def _dummy_hash(self) -> str:
+        """A hash to check an unknown name's password against (as long as a real check)."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_hex(8))
+        return self._dummy
+
+    def _verify(self, digest: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(digest, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    @staticmethod
+    def _limit(
+        window: SlidingWindow, key: str, where: str, what: str = "sign-in attempts "
+    ) -> None:
+        """Count an attempt; 429 naming the wait when there were too many."""
+        if wait := window.acquire(key):
+            seconds = retry_after(wait)
+            raise HTTPException(
+                STATUS_TOO_MANY,
+                f"too many {what}{where}; try again in {seconds} s",
+                headers={"Retry-After": seconds},
+            )
+
+    async def start_session(self, user: User) -> tuple[Session, str]:
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        now = self.now()
+        expires = now + dt.timedelta(days=SESSION_DAYS)
+        digest = hash_secret(token)
+        await asyncio.to_thread(self.store.create_session, digest, user.id, csrf, now, expires)
+        return Session(user, csrf, digest), token
+
+    async def session(self, token: str | None) -> Session | None:
+        """The live session of a cookie's token, or None."""
+        if not token or len(token) > 100:
+            return None
+        digest = hash_secret(token)
+        found = await asyncio.to_thread(self.store.session, digest, self.now())
+        return None if found is None else Session(found[0], found[1], digest)
+
+    async def sign_out(self, session: Session) -> None:
+        await asyncio.to_thread(self.store.end_session, session.token_hash)

@@ -1,0 +1,180 @@
+"""E-mail: "your turn" notices through the SMTP server the operator names.
+
+``dragontable serve --smtp smtp://[user:password@]host[:port][?from=address]`` (STARTTLS
+when the server offers it) or ``smtps://…`` (TLS from the start). A player with an
+e-mail address who has not unsubscribed gets one when it becomes their turn at a table
+they are not looking at (no open WebSocket of their seat), at most one per table in
+any hour (:data:`MAIL_GAP`, counted in the ``mail_log`` table). Messages go out in a
+thread, off the event loop; the time comes from an injectable clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import smtplib
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass
+from email.message import EmailMessage
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+from ..core.errors import DragontableError
+from ..core.messages import format_key, template
+from .accounts import utc_now
+from .accounts_db import AccountStore, User
+from .live import LiveTable
+
+log = logging.getLogger("dragontable.server")
+
+MAIL_GAP = dt.timedelta(hours=1)
+SMTP_PORT = 25
+SMTPS_PORT = 465
+SMTP_TIMEOUT_S = 30.0
+SCHEMES = ("smtp", "smtps")
+
+
+class MailError(DragontableError):
+    """The SMTP URL is unusable; the message says how to write one."""
+
+
+@dataclass(frozen=True)
+class SmtpTarget:
+    """Where mail goes: host, port, TLS from the start or not, login, sender address."""
+
+    host: str
+    port: int
+    implicit_tls: bool
+    user: str | None
+    password: str | None
+    sender: str
+
+
+def parse_smtp_url(url: str) -> SmtpTarget:
+    """Read ``smtp://[user:password@]host[:port][?from=address]`` (or ``smtps://``)."""
+    parts = urlsplit(url)
+    if parts.scheme not in SCHEMES or not parts.hostname:
+        raise MailError(
+            f"{parts.scheme or url!r} is not an SMTP URL: use "
+            "smtp://[user:password@]host[:port][?from=address] or smtps://…"
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        raise MailError(f"bad port in the SMTP URL for {parts.hostname}") from None
+    implicit = parts.scheme == "smtps"
+    sender = parse_qs(parts.query).get("from", [f"dragontable@{parts.hostname}"])[0]
+    return SmtpTarget(
+        parts.hostname,
+        port or (SMTPS_PORT if implicit else SMTP_PORT),
+        implicit,
+        unquote(parts.username) if parts.username else None,
+        unquote(parts.password) if parts.password else None,
+        sender,
+    )
+
+
+def send_message(target: SmtpTarget, message: EmailMessage) -> None:
+    """Deliver one message (blocking): TLS as the target says, then login if given."""
+    context = ssl.create_default_context()
+    smtp: smtplib.SMTP
+    if target.implicit_tls:
+        smtp = smtplib.SMTP_SSL(target.host, target.port, timeout=SMTP_TIMEOUT_S, context=context)
+    else:
+        smtp = smtplib.SMTP(target.host, target.port, timeout=SMTP_TIMEOUT_S)
+    with smtp:
+        smtp.ehlo()
+        if not target.implicit_tls and smtp.has_extn("starttls"):
+            smtp.starttls(context=context)
+            smtp.ehlo()
+        if target.user is not None:
+            smtp.login(target.user, target.password or "")
+        smtp.send_message(message)
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """The operator's mail configuration: the SMTP URL, the server's public address (for
+    links in the mails) and the clock the once-an-hour rule reads (tests move it)."""
+
+    smtp_url: str
+    public_url: str
+    clock: Callable[[], dt.datetime] = utc_now
+    gap: dt.timedelta = MAIL_GAP
+
+    def describe(self) -> str:
+        """Where mail goes, for the start-up message (no password shown)."""
+        target = parse_smtp_url(self.smtp_url)
+        scheme = "smtps" if target.implicit_tls else "smtp"
+        return f"{scheme}://{target.host}:{target.port} from {target.sender}"
+
+    def __post_init__(self) -> None:
+        parse_smtp_url(self.smtp_url)
+        if urlsplit(self.public_url).scheme not in ("http", "https"):
+            raise MailError(
+                f"the public URL must start with http:// or https://, not {self.public_url!r}"
+            )
+
+
+class Notifier:
+    """Sends "your turn" e-mails; :meth:`turn_started` is called on every change of turn."""
+
+    def __init__(self, store: AccountStore, settings: MailSettings) -> None:
+        self.store = store
+        self.target = parse_smtp_url(settings.smtp_url)
+        self.public_url = settings.public_url.rstrip("/")
+        self.clock = settings.clock
+        self.gap = settings.gap
+        self.sent = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def turn_started(self, table: LiveTable, seat: int) -> None:
+        """It just became ``seat``'s turn: mail its account unless it is at the table."""
+        row = table.row.seats[seat]
+        if row.user_id is None or row.bot is not None or table.connected()[seat]:
+            return
+        task = asyncio.get_running_loop().create_task(self._notify(table, row.user_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _notify(self, table: LiveTable, user_id: int) -> None:
+        try:
+            user = await asyncio.to_thread(self.store.user_by_id, user_id)
+            if user is None or user.email is None or user.email_opt_out:
+                return
+            now = self.clock()
+            if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, self.gap):
+                return
+            message = self.message(table, user)
+            await asyncio.to_thread(send_message, self.target, message)
+            self.sent += 1
+        except Exception:  # a mail server failing must not touch the table
+            log.exception("table %s: the your-turn e-mail could not be sent", table.id)
+
+    def message(self, table: LiveTable, user: User) -> EmailMessage:
+        """The "your turn" e-mail, in the player's language, with one-click unsubscribe."""
+        assert user.email is not None
+        lang, game = user.lang, table.row.game
+        title = template(f"{game}.title", lang) or game
+        play = f"{self.public_url}/table/{quote(table.id)}"
+        page = f"{self.public_url}/unsubscribe/{quote(user.unsubscribe)}"
+        params = {"name": user.name, "game": title, "table": table.id}
+        message = EmailMessage()
+        message["From"] = self.target.sender
+        message["To"] = user.email
+        message["Subject"] = format_key("core.mail.subject", lang, **params)
+        message["List-Unsubscribe"] = f"<{self.public_url}/api/unsubscribe/{user.unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message.set_content(
+            format_key("core.mail.body", lang, **params, url=play)
+            + "\n\n"
+            + format_key("core.mail.unsubscribe", lang, url=page)
+            + "\n"
+        )
+        return message
+
+    async def drain(self) -> None:
+        """Wait for the mails under way (tests; shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)

@@ -1,0 +1,60 @@
+"""What follows a committed move: ratings when a game ends, "your turn" e-mails otherwise
+(turn-based and untimed tables).
+
+:class:`Outcomes` is a part of :class:`tables.TableManager` (a mixin); the app gives it
+the account store and, when mail is configured, the notifier.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from .accounts_db import AccountStore
+from .clocks import zombie_share
+from .live import LiveTable
+from .mail import Notifier
+from .ratings import change_info, changes_for, is_rated, player_of
+
+log = logging.getLogger("dragontable.server")
+
+
+def by_mail(table: LiveTable) -> bool:
+    """Whether a player of this table hears of their turn by e-mail: on turn-based and
+    untimed tables; a live clock's players are at the table (the page tells them)."""
+    clock = table.row.clock
+    return clock is None or clock.kind == "turn"
+
+
+class Outcomes:
+    """Rates finished tables (once each) and tells players by e-mail that they are to move."""
+
+    accounts: AccountStore | None = None
+    notifier: Notifier | None = None
+
+    def zombie_shares(self, table: LiveTable) -> dict[int, float]:
+        """Per seat, the share of its decisions that a zombie bot made (0 to 1)."""
+        return zombie_share(table)
+
+    async def after_commit(self, table: LiveTable, mover: int) -> None:
+        """Called after ``mover``'s move (and any forced ones) was committed and broadcast."""
+        try:
+            if table.state.is_over:
+                await self.rate(table)
+                return
+            seat = table.state.current_player
+            if self.notifier is not None and seat is not None and seat != mover and by_mail(table):
+                self.notifier.turn_started(table, seat)
+        except Exception:  # ratings and mail must never undo a committed move
+            log.exception("table %s: rating or notifying failed", table.id)
+
+    async def rate(self, table: LiveTable) -> None:
+        """Update the ratings of a finished rated table and tell the table; once per table."""
+        row, accounts = table.row, self.accounts
+        if accounts is None or not is_rated(row):
+            return
+        keys = {(p, row.game) for s in row.seats if (p := player_of(s)) is not None}
+        stored = await asyncio.to_thread(accounts.ratings, keys)
+        changes = changes_for(row, table.state.ranking(), stored, self.zombie_shares(table))
+        if await asyncio.to_thread(accounts.save_ratings, table.id, row.game, changes):
+            table.announce({"type": "ratings", "changes": [change_info(c) for c in changes]})

@@ -1,0 +1,126 @@
+"""OpenSkill ratings per player and game: who is rated, the update, how they are shown.
+
+A player is an account (``user:<id>``) or a bot by its spec (``bot:greedy``,
+``bot:mcts:2s``). A table is rated when it has at least one human seat, every human
+seat is attached to an account, and at least two different players sit at it. When a
+rated game ends, :func:`rate_game` turns the final ranking into new ratings (the
+Plackett-Luce model); a seat that a zombie bot played for more than a third of its
+moves is counted as a loss (last place, tied) and marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from .accounts_db import RatingChange
+from .db import SeatRow, TableRow
+
+MODEL = PlackettLuce()
+DEFAULT_MU: float = MODEL.mu
+DEFAULT_SIGMA: float = MODEL.sigma
+ZOMBIE_LOSS_SHARE = 1 / 3
+"""A seat played by a zombie for more than this share of its moves has lost."""
+CONSERVATIVE_SIGMAS = 3
+"""The shown rating is mu minus this many sigmas (OpenSkill's ordinal)."""
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A rating: the mean skill ``mu`` and its uncertainty ``sigma``."""
+
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
+
+
+def player_of(seat: SeatRow) -> str | None:
+    """The rated player of a seat: ``user:<id>``, ``bot:<spec>``, or None for a guest."""
+    if seat.kind.startswith("bot:"):
+        return seat.kind
+    return None if seat.user_id is None else f"user:{seat.user_id}"
+
+
+def is_rated(row: TableRow) -> bool:
+    """Whether the table's game changes ratings (see the module's docstring)."""
+    humans = [s for s in row.seats if s.kind == "human"]
+    players = {player_of(s) for s in row.seats}
+    return bool(humans) and None not in players and len(players) >= 2
+
+
+def rate_game(
+    ranking: list[int], before: Mapping[int, Skill], zombie_share: Mapping[int, float]
+) -> dict[int, tuple[Skill, bool]]:
+    """New skills of the seats of a finished game, with whether each lost to zombie play.
+
+    ``ranking`` lists the seats from first place to last; ``before`` holds each seat's
+    skill before the game; ``zombie_share`` the share of a seat's moves that a zombie
+    made (seats not in it: none). A seat whose share is over :data:`ZOMBIE_LOSS_SHARE`
+    is ranked last, tied with any other such seat.
+    """
+    zombie = {s for s in ranking if zombie_share.get(s, 0.0) > ZOMBIE_LOSS_SHARE}
+    order = [s for s in ranking if s not in zombie]
+    ranks = [float(order.index(s)) if s not in zombie else float(len(order)) for s in ranking]
+    teams = [[MODEL.rating(mu=before[s].mu, sigma=before[s].sigma)] for s in ranking]
+    rated = MODEL.rate(teams, ranks=ranks)
+    return {
+        s: (Skill(float(team[0].mu), float(team[0].sigma)), s in zombie)
+        for s, team in zip(ranking, rated, strict=True)
+    }
+
+
+def changes_for(
+    row: TableRow,
+    ranking: list[int],
+    stored: Mapping[tuple[str, str], Mapping[str, Any]],
+    zombie_share: Mapping[int, float],
+) -> list[RatingChange]:
+    """The rating changes of a finished rated table, from the players' stored ratings."""
+    players = {s.seat: player_of(s) or "" for s in row.seats}
+    before = {}
+    for seat, player in players.items():
+        found = stored.get((player, row.game))
+        before[seat] = Skill(found["mu"], found["sigma"]) if found else Skill()
+    after = rate_game(ranking, before, zombie_share)
+    return [
+        RatingChange(
+            seat,
+            players[seat],
+            before[seat].mu,
+            before[seat].sigma,
+            after[seat][0].mu,
+            after[seat][0].sigma,
+            after[seat][1],
+        )
+        for seat in sorted(after)
+    ]
+
+
+def shown(mu: float, sigma: float, games: int = 0) -> dict[str, Any]:
+    """A rating as the pages show it: ``ordinal`` = mu - 3 sigma, with ``mu`` and ``sigma``
+    (the uncertainty), rounded to tenths."""
+    return {
+        "ordinal": round(mu - CONSERVATIVE_SIGMAS * sigma, 1),
+        "mu": round(mu, 1),
+        "sigma": round(sigma, 1),
+        "games": games,
+    }
+
+
+def shown_or_default(found: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A stored rating as shown, or the starting rating of a player with no rated game."""
+    if found is None:
+        return shown(DEFAULT_MU, DEFAULT_SIGMA, 0)
+    return shown(found["mu"], found["sigma"], found["games"])
+
+
+def change_info(change: RatingChange) -> dict[str, Any]:
+    """One seat's change as sent to pages: the rating before and after, and the mark."""
+    return {
+        "seat": change.seat,
+        "before": shown(change.mu_before, change.sigma_before),
+        "after": shown(change.mu, change.sigma),
+        "zombie_loss": change.zombie_loss,
+    }

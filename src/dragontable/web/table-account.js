@@ -1,0 +1,74 @@
+// The table page's players: each seat's account and rating, whether the game is rated, the
+// rating changes at its end, and the button that keeps this page's seat in my account.
+// It listens to the table's messages (the "tablemessage" events table.js fires).
+import { el, seatColour } from "/static/util.js";
+import { lang, t } from "/static/i18n.js";
+import { loadMe, me, profileLink, ratingNode, send } from "/static/account.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+let mySeat = null;
+let info = null;
+
+async function refresh() {
+  const resp = await fetch(`/api/tables/${encodeURIComponent(tableId)}?lang=${lang}`);
+  if (!resp.ok) return;
+  info = await resp.json();
+  draw();
+}
+
+function change(seat) {
+  const found = (info.rating_changes || []).find((c) => c.seat === seat);
+  if (!found) return [];
+  const delta = found.after.ordinal - found.before.ordinal;
+  const text = t("account.rating_change", { delta: `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}` });
+  const parts = [" ", el("span", { class: delta >= 0 ? "rating-up" : "rating-down" }, text)];
+  if (found.zombie_loss) parts.push(" ", el("span", { class: "error" }, t("account.zombie_loss")));
+  return parts;
+}
+
+function seatRow(s) {
+  const who = s.account ? profileLink(s.account) : el("span", { class: "muted" }, t(s.kind === "bot" ? "account.bot" : "account.guest"));
+  return el("li", { "data-seat": String(s.seat) },
+    el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }), `${s.name} · `, who,
+    ...(s.rating ? [" ", ratingNode(s.rating)] : []), ...change(s.seat));
+}
+
+function attachButton() {
+  const seat = mySeat === null ? null : info.seats[mySeat];
+  if (!me || !token || !seat || seat.kind !== "human" || seat.account) return [];
+  const button = el("button", { type: "button", id: "attach", class: "secondary" }, t("account.attach", { name: me.name }));
+  const error = el("p", { class: "error", role: "alert" });
+  button.addEventListener("click", async () => {
+    const { ok, status, data } = await send(`/api/tables/${encodeURIComponent(tableId)}/attach`, { token });
+    if (!ok) { error.textContent = data.error || t("lobby.error", { status }); return; }
+    location.reload();  // connect again with the session: the seat's link alone no longer opens it
+  });
+  return [el("p", { class: "muted" }, t("account.attach_note")), button, error];
+}
+
+function draw() {
+  const section = document.getElementById("players-section");
+  section.hidden = false;
+  document.getElementById("rated").textContent = t(info.rated ? "account.rated" : "account.unrated");
+  document.getElementById("players").replaceChildren(...info.seats.map(seatRow));
+  document.getElementById("attach-box").replaceChildren(...attachButton());
+}
+
+let waitingForRatings = false;
+
+document.addEventListener("tablemessage", (event) => {
+  const msg = event.detail;
+  if (msg.type === "welcome") {
+    mySeat = msg.seat;
+    refresh();
+  } else if (msg.type === "seat_account" || msg.type === "ratings") {
+    refresh();
+  } else if (msg.type === "update" && msg.over && !waitingForRatings) {
+    waitingForRatings = true;  // the ratings message follows a rated game's last update
+    refresh();
+  }
+});
+document.addEventListener("langchange", () => { if (info) refresh(); });
+await loadMe();
+if (info) draw();

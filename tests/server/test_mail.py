@@ -1,0 +1,165 @@
+"""\"Your turn\" e-mails, received by a local SMTP server (aiosmtpd); time from a test clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+from collections.abc import Iterator
+from email.message import EmailMessage
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from dragontable.server import create_app
+from dragontable.server.mail import MailError, MailSettings, Notifier, parse_smtp_url
+
+from .accounts_helpers import HTTPS, Player, connect, play_turn, rated_table, sign_up, update
+from .pg import free_port
+
+PUBLIC = "https://tables.example.org"
+START = dt.datetime(2030, 1, 1, 12, 0, tzinfo=dt.UTC)
+
+
+class Inbox:
+    """An aiosmtpd handler that keeps every message it receives."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        assert isinstance(parsed, EmailMessage)
+        self.messages.append(parsed)
+        return "250 OK"
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[str, Inbox]]:
+    """A local SMTP server; yields its URL and what it received."""
+    handler = Inbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield f"smtp://127.0.0.1:{controller.port}?from=tables@example.org", handler
+    finally:
+        controller.stop()
+
+
+class Clock:
+    """The server's time, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+def settle(client: TestClient) -> None:
+    """Wait until the mails under way have been handed to the SMTP server."""
+    notifier: Notifier = client.app.state.notifier  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(notifier.drain)
+
+
+def to_other(client: TestClient, created: dict[str, Any], mover: Player) -> None:
+    """``mover`` opens the table, plays until the other seat is to move, and leaves."""
+    with connect(client, created, mover) as ws:
+        play_turn(ws, update(ws))
+
+
+def test_your_turn_mail_comes_once_an_hour_and_not_while_the_table_is_open(
+    db_url: str, inbox: tuple[str, Inbox]
+) -> None:
+    url, received = inbox
+    clock = Clock()
+    mail = MailSettings(url, PUBLIC, clock=clock)
+    with TestClient(create_app(db_url, mail=mail), base_url=HTTPS) as client:
+        ann = sign_up(client, "Ann")  # no address: every mail is Bob's
+        bob = sign_up(client, "Bob", "bob@example.org")
+        created = rated_table(client, ann, bob)
+        with connect(client, created, bob) as watching:  # Bob looks at the table
+            to_other(client, created, ann)
+            settle(client)
+            assert received.messages == []
+            play_turn(watching, _latest(watching))
+        to_other(client, created, ann)  # Bob is away now: one mail
+        settle(client)
+        assert [m["To"] for m in received.messages] == ["bob@example.org"]
+        for minutes in (10, 59):  # within the hour: no second mail
+            clock.now = START + dt.timedelta(minutes=minutes)
+            to_other(client, created, bob)
+            to_other(client, created, ann)
+            settle(client)
+            assert len(received.messages) == 1
+        clock.now = START + dt.timedelta(minutes=61)
+        to_other(client, created, bob)
+        to_other(client, created, ann)
+        settle(client)
+        assert len(received.messages) == 2
+        _check_mail(received.messages[0], created["id"])
+        token = received.messages[0]["List-Unsubscribe"].strip().strip("<>").rsplit("/", 1)[1]
+        assert client.post(f"/api/unsubscribe/{token}").json() == {
+            "unsubscribed": True,
+            "name": "Bob",
+        }
+        clock.now = START + dt.timedelta(hours=3)
+        to_other(client, created, bob)
+        to_other(client, created, ann)
+        settle(client)
+        assert len(received.messages) == 2
+
+
+def _latest(ws: WebSocketTestSession) -> dict[str, Any]:
+    """The update that says it is this socket's turn."""
+    last = update(ws)
+    while not last["your_turn"]:
+        last = update(ws)
+    return last
+
+
+def _check_mail(message: EmailMessage, table_id: str) -> None:
+    assert message["From"] == "tables@example.org"
+    assert message["Subject"] == f"Your turn: In the Year of the Dragon at table {table_id}"
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert message["List-Unsubscribe"].strip().startswith(f"<{PUBLIC}/api/unsubscribe/")
+    body = message.get_content()
+    assert f"{PUBLIC}/table/{table_id}" in body and f"{PUBLIC}/unsubscribe/" in body
+
+
+def test_no_mail_without_an_address_or_after_opting_out(
+    inbox: tuple[str, Inbox], sqlite_url: str
+) -> None:
+    url, received = inbox
+    with TestClient(
+        create_app(sqlite_url, mail=MailSettings(url, PUBLIC)), base_url=HTTPS
+    ) as client:
+        ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob", "bob@example.org")
+        resp = client.post("/api/me", json={"email_opt_out": True}, headers=bob.headers())
+        assert resp.status_code == 200
+        created = rated_table(client, ann, bob)
+        to_other(client, created, ann)
+        to_other(client, created, bob)
+        settle(client)
+        assert received.messages == []
+    assert client.post("/api/unsubscribe/nosuch").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "url", ["http://mail.example.org", "smtp://", "smtp://host:port", "mail.example.org"]
+)
+def test_a_bad_smtp_url_is_refused_with_how_to_write_one(url: str) -> None:
+    with pytest.raises(MailError, match="SMTP URL|bad port"):
+        parse_smtp_url(url)
+
+
+def test_smtp_urls_name_login_tls_and_sender() -> None:
+    target = parse_smtp_url("smtps://me%40x.org:p%20w@mail.x.org?from=t@x.org")
+    assert (target.host, target.port, target.implicit_tls) == ("mail.x.org", 465, True)
+    assert (target.user, target.password, target.sender) == ("me@x.org", "p w", "t@x.org")
+    plain = parse_smtp_url("smtp://localhost:2525")
+    assert (plain.port, plain.implicit_tls, plain.sender) == (2525, False, "dragontable@localhost")

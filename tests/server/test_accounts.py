@@ -5,6 +5,7 @@ Each refusal is checked for its message and for leaving everything as it was.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
@@ -13,9 +14,12 @@ from fastapi.testclient import TestClient
 from dragontable.server import create_app
 from dragontable.server.account_api import NO_CSRF
 from dragontable.server.accounts import SIGNIN_ATTEMPTS, WRONG_CREDENTIALS, cookie_secure
+from dragontable.server.timesource import ManualClock
 
 from .accounts_helpers import HTTPS, PASSWORD, Player, attach, connect, sign_up, update
 from .conftest import n_actions, new_table, next_error, token_of, ws_url
+
+DAY = 86400
 
 
 @pytest.fixture
@@ -188,6 +192,26 @@ def test_my_tables_lists_the_accounts_tables_those_waiting_for_it_first(https: T
     ]
     assert all(t["deadline"] is None for t in mine)
     assert https.get("/api/me/tables").status_code == 401
+
+
+def test_my_tables_and_profiles_give_the_servers_time_to_count_deadlines_from(
+    sqlite_url: str,
+) -> None:
+    clock = ManualClock(dt.datetime(2030, 1, 1, tzinfo=dt.UTC))  # far from the system's time
+    turn = {"kind": "turn", "per_move_s": DAY, "bank_s": DAY, "zombie_bot": "random"}
+    with TestClient(create_app(sqlite_url, clock=clock), base_url=HTTPS) as client:
+        ann = sign_up(client, "Ann")
+        created = new_table(client, clock=turn)
+        attach(client, ann, created, 0)
+        clock.advance(DAY)
+        client.app.state.manager.sweep(idle_s=0)  # type: ignore[attr-defined]
+        assert created["id"] not in client.app.state.manager.live  # type: ignore[attr-defined]
+        headers = ann.headers(csrf=False)
+        mine = client.get("/api/me/tables", headers=headers).json()[0]
+        recent = client.get("/api/users/Ann", headers=headers).json()["recent"][0]
+    for shown in (mine, recent):
+        assert dt.datetime.fromisoformat(shown["clock"]["now"]) == clock.now()
+    assert dt.datetime.fromisoformat(mine["deadline"]) == clock.now() + dt.timedelta(days=1)
 
 
 def test_attaching_turns_another_holder_of_the_link_into_a_spectator(https: TestClient) -> None:

@@ -51,10 +51,13 @@ async def with_ratings(
 async def infos_of(
     request: Request, rows: list[TableRow], lang: str
 ) -> list[tuple[TableRow, dict[str, Any]]]:
-    """Public info (live where the table is in memory) of stored rows, with ratings."""
-    live: dict[str, LiveTable] = request.app.state.manager.live
+    """Public info (live where the table is in memory) of stored rows, with ratings; a
+    clock's ``now`` is the server's (an injected one too), for tables out of memory too."""
+    manager = request.app.state.manager
+    live: dict[str, LiveTable] = manager.live
     current = [live[r.id].row if r.id in live else r for r in rows]
-    infos = [public_info(r, live.get(r.id), lang) for r in current]
+    now = manager.clock.now()
+    infos = [public_info(r, live.get(r.id), lang, now) for r in current]
     await with_ratings(request.app.state.accounts.store, current, infos)
     return list(zip(current, infos, strict=True))
 

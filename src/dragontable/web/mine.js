@@ -7,9 +7,11 @@ import { loadMe, me, mountAccount } from "/static/account.js";
 const REFRESH_MS = 15000;
 let GAMES = {};
 let tables = [];
+let loadedAt = Date.now();  // when the list came from the server
 
 // "2 h 5 min" until an ISO deadline; "" without one; the overdue text once it has passed.
-export function timeLeft(deadline, now = Date.now()) {
+// `now` is the server's time in ms (deadlines are on its clock, not this browser's).
+export function timeLeft(deadline, now) {
   if (!deadline) return "";
   const ms = Date.parse(deadline) - now;
   if (Number.isNaN(ms)) return "";
@@ -28,13 +30,20 @@ function turnText(tb) {
   return t("lobby.turn_of", { name: tb.seats[tb.current_player].name });
 }
 
+// The server's time now for a table with a clock: its `clock.now` plus the time since
+// the list came (the browser's own clock may be off, or a test's server clock ahead).
+function serverNow(tb) {
+  const at = Date.parse(tb.clock?.now ?? "");
+  return Number.isNaN(at) ? Date.now() : at + (Date.now() - loadedAt);
+}
+
 function draw() {
   const rows = tables.map((tb) => el("tr", { "data-table": tb.id },
     el("td", {}, el("code", {}, tb.id)),
     el("td", {}, `${GAMES[tb.game]?.label || tb.title} (${tb.players})`),
     el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(tb.my_seat)}` }), tb.seats[tb.my_seat].name),
     el("td", { class: tb.your_turn ? "your-turn" : "" }, turnText(tb)),
-    el("td", { class: "time-left" }, timeLeft(tb.deadline)),
+    el("td", { class: "time-left" }, timeLeft(tb.deadline, serverNow(tb))),
     el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.play")))));
   if (!rows.length && me) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, t("profile.no_tables"))));
   document.getElementById("mine").replaceChildren(...rows);
@@ -48,6 +57,7 @@ async function load() {
   const data = await resp.json();
   document.getElementById("error").textContent = resp.ok ? "" : data.error || t("lobby.error", { status: resp.status });
   tables = resp.ok ? data : [];
+  loadedAt = Date.now();
   draw();
 }
 

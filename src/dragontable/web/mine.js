@@ -38,8 +38,9 @@ function serverNow(tb) {
 }
 
 function draw() {
+  // The table's id opens it too: on a phone the last column is off screen.
   const rows = tables.map((tb) => el("tr", { "data-table": tb.id },
-    el("td", {}, el("code", {}, tb.id)),
+    el("td", {}, el("a", { href: tb.url, class: "table-id" }, el("code", {}, tb.id))),
     el("td", {}, `${GAMES[tb.game]?.label || tb.title} (${tb.players})`),
     el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(tb.my_seat)}` }), tb.seats[tb.my_seat].name),
     el("td", { class: tb.your_turn ? "your-turn" : "" }, turnText(tb)),

@@ -149,6 +149,25 @@ def test_no_mail_without_an_address_or_after_opting_out(
     assert client.post("/api/unsubscribe/nosuch").status_code == 404
 
 
+def test_live_clock_tables_send_no_mail_and_turn_based_ones_do(
+    inbox: tuple[str, Inbox], sqlite_url: str
+) -> None:
+    url, received = inbox
+    live = {"kind": "live", "base_s": 600, "increment_s": 10, "zombie_bot": "random"}
+    turn = {"kind": "turn", "per_move_s": 86400, "bank_s": 0, "zombie_bot": "random"}
+    with TestClient(
+        create_app(sqlite_url, mail=MailSettings(url, PUBLIC)), base_url=HTTPS
+    ) as client:
+        ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob", "bob@example.org")
+        to_other(client, rated_table(client, ann, bob, clock=live), ann)
+        settle(client)
+        assert received.messages == []
+        by_days = rated_table(client, ann, bob, clock=turn)
+        to_other(client, by_days, ann)
+        settle(client)
+    assert [by_days["id"] in m["Subject"] for m in received.messages] == [True]
+
+
 @pytest.mark.parametrize(
     "url", ["http://mail.example.org", "smtp://", "smtp://host:port", "mail.example.org"]
 )

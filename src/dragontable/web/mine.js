@@ -1,5 +1,6 @@
 // "My tables": every table where the signed-in player holds a seat, those waiting for them
-// first, with the time left on their clock where the table has one (a seat's `deadline`).
+// first, with the time left on their clock where the table has one (a seat's `deadline`)
+// or, where the zombie bot plays my seat, that my time ran out.
 import { el, seatColour } from "/static/util.js";
 import { lang, t } from "/static/i18n.js";
 import { loadMe, me, mountAccount } from "/static/account.js";
@@ -37,6 +38,12 @@ function serverNow(tb) {
   return Number.isNaN(at) ? Date.now() : at + (Date.now() - loadedAt);
 }
 
+// The time-left cell: the time left, or that a bot plays my seat since my time ran out.
+function timeCell(tb) {
+  const zombie = tb.status !== "finished" && tb.seats[tb.my_seat].zombie;
+  return zombie ? t("mine.zombie") : timeLeft(tb.deadline, serverNow(tb));
+}
+
 function draw() {
   // The table's id opens it too: on a phone the last column is off screen.
   const rows = tables.map((tb) => el("tr", { "data-table": tb.id },
@@ -44,7 +51,7 @@ function draw() {
     el("td", {}, `${GAMES[tb.game]?.label || tb.title} (${tb.players})`),
     el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(tb.my_seat)}` }), tb.seats[tb.my_seat].name),
     el("td", { class: tb.your_turn ? "your-turn" : "" }, turnText(tb)),
-    el("td", { class: "time-left" }, timeLeft(tb.deadline, serverNow(tb))),
+    el("td", { class: "time-left" }, timeCell(tb)),
     el("td", {}, el("a", { href: tb.url }, t(tb.status === "finished" ? "lobby.results" : "lobby.play")))));
   if (!rows.length && me) rows.push(el("tr", {}, el("td", { colspan: "6", class: "muted" }, t("profile.no_tables"))));
   document.getElementById("mine").replaceChildren(...rows);

@@ -33,7 +33,7 @@ from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import beam
-from dragontable.bots.heuristics.weights import write_weights
+from dragontable.bots.heuristics.weights import produced_by, write_weights
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
 
@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     best = result.pop("best_weights")
     if args.write is not None:
         command = "bench/tune_greedy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
-        write_weights(args.write, args.game, best, command)
+        start = produced_by(args.game)
+        write_weights(args.write, args.game, best, f"{command}; started from: {start}")
     print(json.dumps(result, indent=1))
     return 0
 

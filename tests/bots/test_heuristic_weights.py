@@ -63,6 +63,7 @@ def test_a_good_file_reads_back() -> None:
         (lambda d: d.update(format="other"), "'format' must be"),
         (lambda d: d.update(version=9), "'version' 9 is not supported"),
         (lambda d: d.update(game="ming"), "'game' is 'ming'"),
+        (lambda d: d.update(produced_by=None), "'produced_by' must say"),
         (lambda d: d.update(weights=[1, 2]), "'weights' must be an object"),
         (lambda d: d["weights"].pop("person_loss"), "missing weights: person_loss"),
         (lambda d: d["weights"].update(bogus=1.0), "unknown weights: bogus"),

@@ -39,6 +39,12 @@ def load_weights(game: str, cls: type[W], name: str = DEFAULT) -> W:
     return datafiles.load(game, KIND, name, build)
 
 
+def produced_by(game: str, name: str = DEFAULT) -> str:
+    """How the weights in ``game``'s file ``name`` were made (its ``produced_by``)."""
+    text: str = datafiles.read_json(game, KIND, name)["produced_by"]
+    return text
+
+
 def parse_weights(raw: Any, cls: type[W], game: str, where: str) -> W:
     """Validate parsed JSON ``raw`` as ``game``'s weights; ``DataError`` names the fault."""
 
@@ -54,6 +60,8 @@ def parse_weights(raw: Any, cls: type[W], game: str, where: str) -> W:
         raise fail(f"'version' {raw.get('version')!r} is not supported (supported: {supported})")
     if raw.get("game") != game:
         raise fail(f"'game' is {raw.get('game')!r}, not {game!r}")
+    if not isinstance(raw.get("produced_by"), str):
+        raise fail("'produced_by' must say, as text, how the weights were made")
     values = raw.get("weights")
     if not isinstance(values, dict):
         raise fail("'weights' must be an object of name: number")

@@ -43,7 +43,7 @@ _BEFORE_EVENT = frozenset(
 class Weights:
     """What the heuristic's judgements are worth, in VP (tuned by play)."""
 
-    person_loss: float  # a person released by an event: its 2 final VP and its work
+    person_loss: float  # a person released by an event, beyond what the estimate counts for it
     palace_loss: float  # a palace emptied by an event's releases, per scoring left
     prepare_1: float  # share of a shortfall feared when one action can still mend it
     prepare_2: float  # … two actions
@@ -100,12 +100,39 @@ def _own_pending(st: DragonData, seat: int, clock: _Clock) -> tuple[int, int]:
     return act, person
 
 
-def _release_cost(w: Weights, k: int, persons: int, spare: int, scorings: int) -> float:
-    """What releasing ``k`` persons costs when ``spare`` of them can go without emptying
-    a palace."""
-    k = min(k, persons)
-    emptied = max(0, k - spare)
-    return w.person_loss * k + w.palace_loss * scorings * emptied
+class _Losses:
+    """What releases would cost a seat: its cheapest persons first (each worth what the
+    estimate counts for it, plus ``person_loss``), and the palaces they would empty."""
+
+    __slots__ = ("prefix", "inhabited", "spare", "w")
+
+    def __init__(self, p: Player, w: Weights, scorings: int, actions: int) -> None:
+        work = dict(zip((code for code, _ in WORK), _work(w), strict=True))
+        values = []
+        for floors, res in p.palaces:
+            for tile in res:
+                kind, n = tile[0], D.SYMBOLS[tile]
+                value = D.VP_PER_PERSON + w.person_loss + work.get(kind, 0.0) * n * actions
+                if kind == "L":
+                    value += n * scorings
+                elif kind == "M":
+                    value += n * floors
+                values.append(value)
+        values.sort()
+        self.prefix = [0.0]
+        for value in values:
+            self.prefix.append(self.prefix[-1] + value)
+        self.inhabited = sum(1 for _, res in p.palaces if res)
+        self.spare = len(values) - self.inhabited
+        self.w = w
+
+    def cost(self, k: int, scorings: int, keep_palaces: int | None = None) -> float:
+        """``k`` releases owed; at most ``keep_palaces`` of them can come without
+        emptying a palace (default: the persons beyond one per palace)."""
+        k = min(k, len(self.prefix) - 1)
+        spare = self.spare if keep_palaces is None else keep_palaces
+        emptied = min(self.inhabited, max(0, k - spare))
+        return self.prefix[k] + self.w.palace_loss * scorings * emptied
 
 
 def _prepare(w: Weights, chances: int) -> float:
@@ -130,10 +157,9 @@ def _festival_rank(st: DragonData, p: Player) -> int:
 
 def _events(st: DragonData, p: Player, clock: _Clock, act: int, person: int, w: Weights) -> float:
     """The VP the events still ahead bring ``p`` (gains minus feared losses)."""
-    persons = p.persons()
-    inhabited = sum(1 for _, res in p.palaces if res)
+    losses = _Losses(p, w, clock.scorings, D.ROUNDS - clock.round + act)
+    inhabited = losses.inhabited
     crowded = sum(1 for _, res in p.palaces if len(res) > 1)
-    spare = persons - inhabited
     helmets = p.symbols("W")
     mortars = p.symbols("H")
     fewest = min((q.symbols("W") for q in st.seats if q is not p), default=helmets)
@@ -147,30 +173,33 @@ def _events(st: DragonData, p: Player, clock: _Clock, act: int, person: int, w: 
         if event == D.TRIBUTE:
             short = max(0, D.TRIBUTE_YUAN - yuan)
             yuan = max(0, yuan - D.TRIBUTE_YUAN)
-            cost = _release_cost(w, short, persons, spare, scorings_after)
-            value -= cost * _prepare(w, actions)
+            value -= losses.cost(short, scorings_after) * _prepare(w, actions)
         elif event == D.DROUGHT:
             short = max(0, inhabited - rice)
             rice = max(0, rice - inhabited)
-            lost = w.person_loss * short + w.palace_loss * scorings_after * max(0, short - crowded)
+            lost = losses.cost(short, scorings_after, keep_palaces=crowded)
             value -= lost * _prepare(w, actions)
         elif event == D.CONTAGION:
             owed = max(0, D.CONTAGION_RELEASES - mortars)
-            cost = _release_cost(w, owed, persons, spare, scorings_after)
-            value -= cost * _prepare(w, min(healers, person + ahead - 1))
+            chances = min(healers, person + ahead - 1)
+            value -= losses.cost(owed, scorings_after) * _prepare(w, chances)
         elif event == D.MONGOL:
             value += helmets
             if helmets <= fewest:
-                cost = _release_cost(w, 1, persons, spare, scorings_after)
-                value -= cost * _prepare(w, actions + person)
+                value -= losses.cost(1, scorings_after) * _prepare(w, actions + person)
         elif event == D.FESTIVAL and not festival_seen:
             festival_seen = True
             trust = 1.0 if actions == 0 else w.festival_ahead
             value += trust * _festival_rank(st, p)
-    tributes_left = yuan  # yuan left after every Tribute ahead
     value += w.rice * rice * clock.scorings / D.ROUNDS
-    value += w.yuan * tributes_left * clock.scorings / D.ROUNDS
+    value += w.yuan * yuan * clock.scorings / D.ROUNDS  # yuan left after every Tribute ahead
     return value
+
+
+def _work(w: Weights) -> tuple[float, ...]:
+    """The work weights in the order of :data:`WORK`."""
+    return (w.work_tax, w.work_research, w.work_build, w.work_harvest, w.work_fireworks,
+            w.work_parade)  # fmt: skip
 
 
 def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
@@ -181,6 +210,8 @@ def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
     actions = D.ROUNDS - clock.round + act
     inhabited = sum(1 for _, res in p.palaces if res)
     empty = len(p.palaces) - inhabited
+    if person and empty and not inhabited:  # a court rebuilt: its recruit moves in now
+        inhabited, empty = 1, empty - 1
     value = float(p.vp)
     # income at every scoring phase left
     value += scorings * (inhabited + w.empty_palace * empty + p.symbols("L"))
@@ -191,9 +222,8 @@ def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
     value += (p.yuan + D.GOODS_PRICE * goods) / D.YUAN_PER_VP
     value += w.fireworks * p.fireworks * (1 if clock.scorings > 1 else 0)
     # the persons' work in the actions left
-    work = (w.work_tax, w.work_research, w.work_build, w.work_harvest, w.work_fireworks,
-            w.work_parade)  # fmt: skip
-    value += actions * sum(k * p.symbols(code) for (code, _), k in zip(WORK, work, strict=True))
+    work = zip(WORK, _work(w), strict=True)
+    value += actions * sum(k * p.symbols(code) for (code, _), k in work)
     value += _events(st, p, clock, act, person, w)
     # room for the recruits still to come
     free = sum(f - len(res) for f, res in p.palaces)
@@ -225,13 +255,15 @@ def evaluate_all_with(st: DragonData, w: Weights) -> list[float]:
 
 def evaluate_with(st: DragonData, seat: int, w: Weights) -> float:
     """The value of ``seat`` under weights ``w`` (see :func:`evaluate_all_with`)."""
+    if w.rival == 0 and st.tasks:
+        return _estimate(st, seat, _Clock(st), w)
     return evaluate_all_with(st, w)[seat]
 
 
 def evaluate(state: State, seat: int) -> float:
     """The value of ``seat``: expected final VP minus the rivals' mean, weighted."""
     assert isinstance(state, DragonData)
-    return evaluate_all_with(state, WEIGHTS)[seat]
+    return evaluate_with(state, seat, WEIGHTS)
 
 
 def evaluate_all(state: State) -> list[float]:

@@ -6,8 +6,10 @@ every weight (in a seeded random order) scaled up and down by ``--step``; a chan
 kept when it scores better on the same block than the incumbent did (same seeds, seats
 rotated game by game, so the comparison is paired). The score of a set of weights is
 its win share against the opponent plus its mean lead over the best rival divided by
-``--lead-scale``, so a few more points break ties between equal win rates. Everything
-follows from ``--seed``: the same command gives the same weights.
+``--lead-scale``, so a few more points break ties between equal win rates, plus
+``--statistic-weight`` times the mean of ``--statistic`` (a per-seat statistic of the
+final state, as the strength plan's claims use: ``palace``). Everything follows from
+``--seed``: the same command gives the same weights.
 
     .venv/bin/python bench/tune_greedy.py --game dragon --seed 1 --sweeps 2 --games 120 \
         --write src/dragontable/games/dragon/weights/heuristic.json
@@ -36,6 +38,7 @@ from dragontable.bots.heuristics import beam
 from dragontable.bots.heuristics.weights import produced_by, write_weights
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
+from dragontable.strength import STATISTICS
 
 ZERO_STEP = 0.1  # a weight at 0 moves by this much instead of a share of itself
 SEED_STRIDE = 100_000  # seeds of one sweep's games: seed * stride + sweep * 1000 + g
@@ -47,10 +50,10 @@ def heuristic(game: str) -> Any:
     return importlib.import_module(f"dragontable.games.{game}.heuristic")
 
 
-def play(job: tuple[str, int, Any, str, int, int]) -> tuple[float, float]:
+def play(job: tuple[str, int, Any, str, int, int, str | None]) -> tuple[float, float, float]:
     """One game of the tuned greedy (weights ``w``) against ``opponent`` bots: its win
-    share and its lead over the best rival."""
-    game, players, w, opponent, seed, g = job
+    share, its lead over the best rival and its ``statistic`` (0 without one)."""
+    game, players, w, opponent, seed, g, statistic = job
     module = heuristic(game)
 
     def evaluate(state: State, seat: int) -> float:
@@ -75,7 +78,8 @@ def play(job: tuple[str, int, Any, str, int, int]) -> tuple[float, float]:
     totals = [sc["total"] for sc in state.scores()]
     best_rival = max(t for s, t in enumerate(totals) if s != tuned)
     win = 1 / len(winners) if tuned in winners else 0.0
-    return win, float(totals[tuned] - best_rival)
+    measured = 0.0 if statistic is None else STATISTICS[statistic](state, tuned)
+    return win, float(totals[tuned] - best_rival), measured
 
 
 def score(
@@ -84,13 +88,20 @@ def score(
     w: Any,
     seed: int,
 ) -> dict[str, float]:
-    """Win share, mean lead and the objective of weights ``w`` on one block of games."""
-    jobs = [(args.game, args.players, w, args.opponent, seed, g) for g in range(args.games)]
+    """Win share, mean lead, mean statistic and the objective of weights ``w`` on one
+    block of games."""
+    jobs = [
+        (args.game, args.players, w, args.opponent, seed, g, args.statistic)
+        for g in range(args.games)
+    ]
     mapper: Callable[..., Any] = map if pool is None else pool.map
     results = list(mapper(play, jobs))
-    win = sum(r[0] for r in results) / len(results)
-    lead = sum(r[1] for r in results) / len(results)
-    return {"win": round(win, 4), "lead": round(lead, 3), "objective": win + lead / args.lead_scale}
+    win, lead, measured = (sum(r[i] for r in results) / len(results) for i in range(3))
+    objective = win + lead / args.lead_scale + args.statistic_weight * measured
+    out = {"win": round(win, 4), "lead": round(lead, 3), "objective": round(objective, 5)}
+    if args.statistic is not None:
+        out[args.statistic] = round(measured, 4)
+    return out
 
 
 def neighbours(w: Any, name: str, step: float) -> list[Any]:
@@ -168,7 +179,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shrink", type=float, default=0.6, help="step factor per sweep")
     parser.add_argument("--margin", type=float, default=0.0, help="objective gain to keep")
     parser.add_argument("--lead-scale", type=float, default=200.0)
-    parser.add_argument("--opponent", default="greedy-v1")
+    parser.add_argument("--opponent", default="greedy-v1", help="the bot in every other seat")
+    parser.add_argument(
+        "--statistic", choices=sorted(STATISTICS), help="a per-seat statistic to add"
+    )
+    parser.add_argument("--statistic-weight", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", type=lambda s: s.split(","), help="tune only these weights")
     parser.add_argument("--write", type=Path, help="write the best weights to this file")

@@ -19,6 +19,7 @@ event is feared only in part (``prepare_*``). The weights are tuned by play
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...bots.heuristics.weights import load_weights
 from ...core.state import State
@@ -29,6 +30,7 @@ GAME = "dragon"
 WORK = (("T", "tax"), ("S", "research"), ("C", "build"), ("F", "harvest"), ("P", "fireworks"),
         ("W", "parade"))  # fmt: skip
 """Person types whose symbols pay when their action is taken, with the action."""
+HEALER_TILES = tuple(t for t in D.TILES if t[0] == "H")
 TIE_BREAK = 0.001
 """A person-track space at the end: the tie-break (§4.6), worth less than any VP."""
 
@@ -73,7 +75,15 @@ WEIGHTS = load_weights(GAME, Weights)
 class _Clock:
     """Where the round stands for everyone: what is still ahead of the seats."""
 
-    __slots__ = ("round", "event_ahead", "scorings", "events", "persons_pending")
+    __slots__ = (
+        "round",
+        "event_ahead",
+        "scorings",
+        "events",
+        "persons_pending",
+        "helmets",
+        "healers",
+    )
 
     def __init__(self, st: DragonData) -> None:
         kinds = {t[0] for t in st.tasks}
@@ -84,6 +94,17 @@ class _Clock:
         # (months from now, event) for every event still ahead
         self.events = [(m - st.round + 1, e) for m, e in enumerate(st.event_track[first:], first)]
         self.persons_pending = bool(kinds & {"round", "actions", "action", "persons"})
+        self.helmets = [q.symbols("W") for q in st.seats]
+        self.healers = sum(st.supply[t] for t in HEALER_TILES)
+
+
+def _court(p: Player) -> dict[str, int]:
+    """Symbols on ``p``'s persons by type, in one pass over its palaces."""
+    out = dict.fromkeys(D.TYPE_ORDER, 0)
+    for _, res in p.palaces:
+        for tile in res:
+            out[tile[0]] += D.SYMBOLS[tile]
+    return out
 
 
 def _own_pending(st: DragonData, seat: int, clock: _Clock) -> tuple[int, int]:
@@ -107,7 +128,7 @@ class _Losses:
     __slots__ = ("prefix", "inhabited", "spare", "w")
 
     def __init__(self, p: Player, w: Weights, scorings: int, actions: int) -> None:
-        work = dict(zip((code for code, _ in WORK), _work(w), strict=True))
+        work = _work_by_type(w)
         values = []
         for floors, res in p.palaces:
             for tile in res:
@@ -155,15 +176,24 @@ def _festival_rank(st: DragonData, p: Player) -> int:
     return D.FESTIVAL_VP[place] if place < len(D.FESTIVAL_VP) else 0
 
 
-def _events(st: DragonData, p: Player, clock: _Clock, act: int, person: int, w: Weights) -> float:
+def _events(
+    st: DragonData,
+    p: Player,
+    court: dict[str, int],
+    clock: _Clock,
+    pending: tuple[int, int],
+    w: Weights,
+) -> float:
     """The VP the events still ahead bring ``p`` (gains minus feared losses)."""
+    act, person = pending
     losses = _Losses(p, w, clock.scorings, D.ROUNDS - clock.round + act)
     inhabited = losses.inhabited
     crowded = sum(1 for _, res in p.palaces if len(res) > 1)
-    helmets = p.symbols("W")
-    mortars = p.symbols("H")
-    fewest = min((q.symbols("W") for q in st.seats if q is not p), default=helmets)
-    healers = sum(st.supply[t] for t in D.TILES if t[0] == "H")
+    helmets = court["W"]
+    mortars = court["H"]
+    others = [h for s, h in enumerate(clock.helmets) if s != p.seat]
+    fewest = min(others, default=helmets)
+    healers = clock.healers
     yuan, rice = p.yuan, p.rice
     value = 0.0
     festival_seen = False
@@ -196,15 +226,18 @@ def _events(st: DragonData, p: Player, clock: _Clock, act: int, person: int, w: 
     return value
 
 
-def _work(w: Weights) -> tuple[float, ...]:
-    """The work weights in the order of :data:`WORK`."""
-    return (w.work_tax, w.work_research, w.work_build, w.work_harvest, w.work_fireworks,
-            w.work_parade)  # fmt: skip
+@lru_cache(maxsize=64)
+def _work_by_type(w: Weights) -> dict[str, float]:
+    """What a symbol of each working person type is worth per action left."""
+    weights = (w.work_tax, w.work_research, w.work_build, w.work_harvest, w.work_fireworks,
+               w.work_parade)  # fmt: skip
+    return {code: k for (code, _), k in zip(WORK, weights, strict=True)}
 
 
 def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
     """Expected final VP of ``seat``, roughly, from what the seat can see."""
     p = st.seats[seat]
+    court = _court(p)
     act, person = _own_pending(st, seat, clock)
     scorings = clock.scorings
     actions = D.ROUNDS - clock.round + act
@@ -214,7 +247,7 @@ def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
         inhabited, empty = 1, empty - 1
     value = float(p.vp)
     # income at every scoring phase left
-    value += scorings * (inhabited + w.empty_palace * empty + p.symbols("L"))
+    value += scorings * (inhabited + w.empty_palace * empty + court["L"])
     value += scorings * p.privilege_symbols()
     # final scoring
     value += D.VP_PER_PERSON * p.persons() + p.monk_points()
@@ -222,9 +255,8 @@ def _estimate(st: DragonData, seat: int, clock: _Clock, w: Weights) -> float:
     value += (p.yuan + D.GOODS_PRICE * goods) / D.YUAN_PER_VP
     value += w.fireworks * p.fireworks * (1 if clock.scorings > 1 else 0)
     # the persons' work in the actions left
-    work = zip(WORK, _work(w), strict=True)
-    value += actions * sum(k * p.symbols(code) for (code, _), k in work)
-    value += _events(st, p, clock, act, person, w)
+    value += actions * sum(k * court[code] for code, k in _work_by_type(w).items())
+    value += _events(st, p, court, clock, (act, person), w)
     # room for the recruits still to come
     free = sum(f - len(res) for f, res in p.palaces)
     later = len(p.hand) - person if clock.round < D.ROUNDS else 0

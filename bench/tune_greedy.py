@@ -11,8 +11,22 @@ its win share against the opponent plus its mean lead over the best rival divide
 final state, as the strength plan's claims use: ``palace``). Everything follows from
 ``--seed``: the same command gives the same weights.
 
-    .venv/bin/python bench/tune_greedy.py --game dragon --seed 1 --sweeps 2 --games 120 \
+The shipped Dragon weights came from two runs (each file's ``produced_by`` holds the
+chain): 2-player games against greedy-v1, then 4-player games against the greedy of
+stage 1 with the palace statistic in the objective (``person_loss`` was reset to 1.5
+between them, when it became the loss beyond what the estimate counts for a person)::
+
+    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game dragon --seed 1 --sweeps 1 \
+        --games 100 --margin 0.01 --workers 2 \
         --write src/dragontable/games/dragon/weights/heuristic.json
+    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game dragon --seed 2 --players 4 \
+        --opponent greedy --statistic palace --games 80 --sweeps 1 --margin 0.01 --workers 2 \
+        --only person_loss,palace_loss,prepare_1,prepare_2,prepare_later,yuan,empty_palace,\
+room_now,room_later,rival --write src/dragontable/games/dragon/weights/heuristic.json
+
+Ming's and Chang Cheng's files hold greedy-v1's hand-set values: a Chang Cheng sweep
+(``--game changcheng --seed 1 --games 100 --sweeps 1 --margin 0.01``) kept only changes
+that were noise (50.5% of 200 games against greedy-v1).
 
 JSON on stdout (the start, every trial, the best weights); progress on stderr.
 """

@@ -130,6 +130,10 @@ NOTES: dict[str, str] = {
     )
     for g in ("dragon", "ming", "changcheng")
 }
+NOTES["dragon-greedy-palace-4p"] = (
+    "the rate is over every greedy seat-game (three a game), not the win rate; a seat "
+    "counts when it has a palace, empty or not, in the final state (docs/rules-decisions.md)."
+)
 
 
 def select(names: Iterable[str] | None) -> list[Matchup]:

@@ -19,21 +19,37 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import OptionError
-from .tournament import markdown_table, play_one, summarise
+from .core.state import State
+from .tournament import Measure, markdown_table, play_one, summarise, wilson
 
 SEED = 1
 
 
+def palace_kept(state: State, seat: int) -> float:
+    """1 if ``seat`` ends an In the Year of the Dragon game with a palace, else 0."""
+    from .games.dragon.state import DragonData
+
+    assert isinstance(state, DragonData), "the palace statistic is In the Year of the Dragon's"
+    return 1.0 if state.seats[seat].palaces else 0.0
+
+
+STATISTICS: dict[str, Measure] = {"palace": palace_kept}
+"""Per-seat statistics of a finished game that a claim may be about, by name."""
+
+
 @dataclass(frozen=True)
 class Matchup:
-    """One tournament of the plan and the target its first bot must reach."""
+    """One tournament of the plan and the target its first bot must reach: its win rate,
+    or with ``statistic`` the mean of that statistic (:data:`STATISTICS`) over every
+    seat-game of a bot named as ``bots[0]``."""
 
     name: str
     game: str
     bots: tuple[str, ...]
     games: int
-    target: float  # minimum win rate of bots[0]
+    target: float  # minimum win rate (or statistic) of bots[0]
     claim: str
+    statistic: str | None = None
 
     @property
     def players(self) -> int:
@@ -74,6 +90,28 @@ PLAN: tuple[Matchup, ...] = tuple(
             "mcts 1 s wins against three greedy bots (fair share 25%)",
         )
     ]
+    + [
+        Matchup(
+            f"{g}-greedy-greedyv1-2p",
+            g,
+            ("greedy", "greedy-v1"),
+            200,
+            0.65,
+            "greedy beats the frozen greedy of 2026-11-24 (greedy-v1)",
+        )
+        for g in ("dragon", "ming", "changcheng")
+    ]
+    + [
+        Matchup(
+            "dragon-greedy-palace-4p",
+            "dragon",
+            ("greedy", "mcts:1s", "greedy", "greedy"),
+            100,
+            0.95,
+            "greedy ends with a palace (share of its seat-games, against mcts 1 s and greedy)",
+            statistic="palace",
+        )
+    ]
 )
 
 
@@ -92,6 +130,10 @@ NOTES: dict[str, str] = {
     )
     for g in ("dragon", "ming", "changcheng")
 }
+NOTES["dragon-greedy-palace-4p"] = (
+    "the rate is over every greedy seat-game (three a game), not the win rate; a seat "
+    "counts when it has a palace, empty or not, in the final state (docs/rules-decisions.md)."
+)
 
 
 def select(names: Iterable[str] | None) -> list[Matchup]:
@@ -118,14 +160,16 @@ def load(results: Path, m: Matchup) -> dict[int, dict[str, Any]]:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if row.get("bots") == list(m.bots) and row.get("seed") == SEED:
+        measured = m.statistic is None or "measure" in row
+        if row.get("bots") == list(m.bots) and row.get("seed") == SEED and measured:
             done[int(row["g"])] = row
     return done
 
 
 def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     m, g = args
-    result = play_one(m.game, m.players, list(m.bots), SEED, g, {})
+    measure = None if m.statistic is None else STATISTICS[m.statistic]
+    result = play_one(m.game, m.players, list(m.bots), SEED, g, {}, measure)
     return {"g": g, "seed": SEED, "bots": list(m.bots), **result}
 
 
@@ -177,7 +221,7 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
         "time per decision, so its strength depends on the machine's speed, not its load: "
         f"{_machine()}.",
         "",
-        "| matchup | claim | target | games | win rate of the first bot (95% CI) | met |",
+        "| matchup | claim | target | games | win rate (or statistic) of the first bot (95% CI) | met |",
         "|---|---|---|---|---|---|",
     ]
     details = []
@@ -187,19 +231,35 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
             lines.append(f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | 0 | not run | — |")
             continue
         summary = summarise(m.game, m.players, list(m.bots), SEED, rows)
-        first = summary["bots"][0]
-        lo, hi = first["win_rate_ci95"]
-        met = "yes" if first["win_rate"] >= m.target else "no"
+        rate, (lo, hi), what = _rate(m, rows, summary)
+        met = "yes" if rate >= m.target else "no"
         partial = "" if len(rows) >= m.games else f" of {m.games}"
         met += " so far" if partial else ""
         lines.append(
             f"| {m.name} | {m.claim} | ≥ {m.target:.0%} | {len(rows)}{partial} | "
-            f"{first['win_rate']:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"
+            f"{what}{rate:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"
         )
         details += ["", f"## {m.name}", "", _table(summary)]
+        if m.statistic is not None:
+            details += ["", f"{m.statistic}: {what}{rate:.1%} ({lo:.1%}–{hi:.1%})."]
         if m.name in NOTES:
             details += ["", f"Note: {NOTES[m.name]}"]
     return "\n".join(lines + details) + "\n"
+
+
+def _rate(
+    m: Matchup, rows: list[dict[str, Any]], summary: dict[str, Any]
+) -> tuple[float, tuple[float, float], str]:
+    """The rate a matchup's target is about, its 95% Wilson interval, and its label: the
+    first bot's win rate, or its statistic over every seat-game of a bot of its name."""
+    if m.statistic is None:
+        first = summary["bots"][0]
+        lo, hi = first["win_rate_ci95"]
+        return float(first["win_rate"]), (float(lo), float(hi)), ""
+    entries = [i for i, spec in enumerate(m.bots) if spec == m.bots[0]]
+    values = [float(r["measure"][i]) for r in rows for i in entries]
+    total = sum(values)
+    return total / len(values), wilson(total, len(values)), f"{m.statistic} in {len(values)}: "
 
 
 def _table(summary: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -16,12 +17,23 @@ from . import games
 from .bots import make_bot
 from .core.errors import OptionError
 from .core.rng import derive_seed
+from .core.state import State
+
+Measure = Callable[[State, int], float]
+"""A statistic of one seat in a finished game (e.g. whether it still has a palace)."""
 
 
 def play_one(
-    game: str, players: int, specs: list[str], seed: int, g: int, options: dict[str, Any]
+    game: str,
+    players: int,
+    specs: list[str],
+    seed: int,
+    g: int,
+    options: dict[str, Any],
+    measure: Measure | None = None,
 ) -> dict[str, Any]:
-    """Play game number ``g``; return per bot (by entry) its score, place and win share."""
+    """Play game number ``g``; return per bot (by entry) its score, place and win share,
+    and, given ``measure``, that statistic of its seat in the final state."""
     state = games.create(game, players=players, seed=seed + g, options=options)
     seat_of = [(i + g) % players for i in range(players)]
     bot_at = {seat_of[i]: make_bot(specs[i], game, derive_seed(seed, g, i)) for i in range(players)}
@@ -33,11 +45,14 @@ def play_one(
     ranking = state.ranking()
     winners = state.winners()
     totals = [scores[s]["total"] for s in range(players)]
-    return {
+    result: dict[str, Any] = {
         "score": [totals[seat_of[i]] for i in range(players)],
         "place": [_place(ranking, totals, seat_of[i]) for i in range(players)],
         "win": [1 / len(winners) if seat_of[i] in winners else 0.0 for i in range(players)],
     }
+    if measure is not None:
+        result["measure"] = [measure(state, seat_of[i]) for i in range(players)]
+    return result
 
 
 def _place(ranking: list[int], totals: list[int], seat: int) -> int:

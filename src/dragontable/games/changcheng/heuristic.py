@@ -17,36 +17,61 @@ seat's expected final score minus the mean of its rivals'.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
+from ...bots.heuristics.weights import load_weights
 from . import data as D
 from .final import event_points
 from .state import CCData
 from .view import REMOVED, token_seen
 
-SHARPNESS = 1.6  # how fast a majority lead turns into certainty
-CARD_EDGE = {  # a card's expected swing in its owner's favour, in walls
-    D.WARRIOR: 0.5,
-    D.TRAITOR: 1.0,
-    D.FLOOD: 0.0,
-    D.BUILDER: float(D.BUILDER_B_WALLS),
-    D.MASTER: float(D.MASTER_WALLS),
-    D.MANDARIN: 1.5,
-}
-CARD_HELD = 1.5  # a card kept in hand: the option to swing a later province
-DOUBLE_HELD = 3.0  # the unplaced double wall: its bonus still to come
-TOWER_HELD = 1.0  # the unplaced tower: protection still to place
-BEAM = 2  # greedy completes the chains of the two best options per action family
+GAME = "changcheng"
+RULE_EDGE = {D.BUILDER: float(D.BUILDER_B_WALLS), D.MASTER: float(D.MASTER_WALLS)}
+"""The cards whose swing the rules fix, in walls: the Builder's and Master Builder's."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the heuristic's judgements are worth (tuned by play)."""
+
+    sharpness: float  # how fast a majority lead turns into certainty
+    edge_warrior: float  # a card's expected swing in its owner's favour, in walls
+    edge_traitor: float
+    edge_flood: float
+    edge_mandarin: float
+    card_held: float  # a card kept in hand: the option to swing a later province
+    double_held: float  # the unplaced double wall: its bonus still to come
+    tower_held: float  # the unplaced tower: protection still to place
+    rival: float  # weight of the rivals' mean estimate against the seat's own
+
+
+WEIGHTS = load_weights(GAME, Weights)
+
+
+@lru_cache(maxsize=64)
+def card_edges(w: Weights) -> dict[str, float]:
+    """Each card's expected swing in its owner's favour, in walls."""
+    return {
+        D.WARRIOR: w.edge_warrior,
+        D.TRAITOR: w.edge_traitor,
+        D.FLOOD: w.edge_flood,
+        D.MANDARIN: w.edge_mandarin,
+        **RULE_EDGE,
+    }
+
+
+BEAM = 4  # greedy completes the chains of the four best options per action family
 LEAF_SCALE = 4.0  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
 
 
-def _lead_chance(margin: float, free: int, spread: float) -> float:
+def _lead_chance(margin: float, free: int, spread: float, sharpness: float) -> float:
     """Chance to end at least level with the best rival, ``margin`` walls ahead now."""
     if free == 0 and spread == 0.0:
         return 1.0 if margin >= 0 else 0.0
     if margin + free + spread < 0:
         return 0.0
-    z = SHARPNESS * (margin + 0.5) / math.sqrt(free + spread + 0.25)
+    z = sharpness * (margin + 0.5) / math.sqrt(free + spread + 0.25)
     return 1.0 / (1.0 + math.exp(-z))
 
 
@@ -56,7 +81,7 @@ Extra = tuple[tuple[int, float], ...]
 
 @lru_cache(maxsize=1 << 16)
 def _area(
-    players: int, segments: Segments, extra: Extra, spread: float
+    players: int, segments: Segments, extra: Extra, spread: float, sharpness: float
 ) -> tuple[tuple[float, ...], frozenset[int]]:
     """Per seat, the chance to end among the leaders of an area, and its tower owners.
 
@@ -82,19 +107,21 @@ def _area(
     chances = []
     for s in range(players):
         mine = counts[s]
-        chances.append(_lead_chance(mine - (second if mine == top else top), free, spread))
+        margin = mine - (second if mine == top else top)
+        chances.append(_lead_chance(margin, free, spread, sharpness))
     return tuple(chances), frozenset(towers)
 
 
-def _hidden_edge(st: CCData, owner: int) -> float:
+def _hidden_edge(st: CCData, owner: int, edges: dict[str, float]) -> float:
     """Expected swing of one of ``owner``'s face-down cards, from the cards not yet seen."""
     pool = [c for c in D.CARDS if c not in st.gone[owner]]
-    return sum(CARD_EDGE[c] for c in pool) / len(pool) if pool else 0.0
+    return sum(edges[c] for c in pool) / len(pool) if pool else 0.0
 
 
-def _provinces(st: CCData, seat: int, est: list[float]) -> None:
+def _provinces(st: CCData, seat: int, est: list[float], w: Weights) -> None:
     """Add each seat's expected share of the provinces still to be scored."""
     seg, bd, res = st.seg, st.bd, st.res
+    edges = card_edges(w)
     done = set(st.scored)
     for p in st.geo.provinces:
         if p in done:
@@ -105,16 +132,16 @@ def _provinces(st: CCData, seat: int, est: list[float]) -> None:
         if res is not None and res[0] == p:  # being scored: its cards are face up
             value += res[2]
             extra.extend((o, float(n)) for o, n in enumerate(res[3]) if n)
-            extra.extend((o, CARD_EDGE[c]) for o, c in res[1])
+            extra.extend((o, edges[c]) for o, c in res[1])
         else:
             for owner, card in st.cards.get(p, ()):
                 if owner == seat:
-                    extra.append((owner, CARD_EDGE[card]))
+                    extra.append((owner, edges[card]))
                 else:
-                    extra.append((owner, _hidden_edge(st, owner)))
+                    extra.append((owner, _hidden_edge(st, owner, edges)))
                     spread += 1.0
         segments = tuple(map(seg.get, bd.province_spaces[p]))
-        chances, _ = _area(st.players, segments, tuple(extra), spread)
+        chances, _ = _area(st.players, segments, tuple(extra), spread, w.sharpness)
         for s, chance in enumerate(chances):
             est[s] += chance * value
 
@@ -131,7 +158,7 @@ def _threat_mean(st: CCData, seat: int, seen: dict[str, int | str]) -> float:
     return sum(pool) / len(pool) if pool else 0.0
 
 
-def _regions(st: CCData, seat: int, est: list[float]) -> None:
+def _regions(st: CCData, seat: int, est: list[float], w: Weights) -> None:
     """Add each seat's expected Mongol losses (the regions' majorities, minus towers)."""
     seg, bd = st.seg, st.bd
     seen = {r: token_seen(st, r, seat) for r in st.geo.regions}
@@ -141,29 +168,35 @@ def _regions(st: CCData, seat: int, est: list[float]) -> None:
             continue
         threat = float(token) if isinstance(token, int) else unseen
         segments = tuple(map(seg.get, bd.region_spaces[r]))
-        chances, towers = _area(st.players, segments, (), 0.0)
+        chances, towers = _area(st.players, segments, (), 0.0, w.sharpness)
         for s, chance in enumerate(chances):
             if s not in towers:
                 est[s] += chance * threat
 
 
-def _supplies(st: CCData, est: list[float]) -> None:
+def _supplies(st: CCData, est: list[float], w: Weights) -> None:
     """Add the worth of what each seat has not placed yet and of the event cards.
 
     Events count as if the game ended now: all they read is public.
     """
     for s in range(st.players):
-        est[s] += len(st.hands[s]) * CARD_HELD
-        est[s] += DOUBLE_HELD * st.double[s] + TOWER_HELD * st.tower[s]
+        est[s] += len(st.hands[s]) * w.card_held
+        est[s] += w.double_held * st.double[s] + w.tower_held * st.tower[s]
         est[s] += sum(event_points(st, e, s) for e in st.events)
+
+
+def evaluate_with(st: CCData, seat: int, w: Weights) -> float:
+    """``seat``'s expected final score minus ``rival`` times its rivals' mean, from what
+    the seat can see, under weights ``w``."""
+    est = [float(x) for x in st.score]
+    if st.tasks:
+        _provinces(st, seat, est, w)
+        _regions(st, seat, est, w)
+        _supplies(st, est, w)
+    others = [est[s] for s in range(st.players) if s != seat]
+    return est[seat] - w.rival * sum(others) / len(others)
 
 
 def evaluate(st: CCData, seat: int) -> float:
     """``seat``'s expected final score minus its rivals' mean, from what the seat can see."""
-    est = [float(x) for x in st.score]
-    if st.tasks:
-        _provinces(st, seat, est)
-        _regions(st, seat, est)
-        _supplies(st, est)
-    others = [est[s] for s in range(st.players) if s != seat]
-    return est[seat] - sum(others) / len(others)
+    return evaluate_with(st, seat, WEIGHTS)

@@ -14,28 +14,47 @@ won on the difference, so the heuristic values the seat's estimate minus its riv
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
+from ...bots.heuristics.weights import load_weights
 from . import data as D
 from .scoring import district_to_city, final_sets
 from .state import MingData
 from .view import scored_province
 
-# tuning weights (points)
-OPPONENT = 0.6  # weight of the best rival's estimate against the seat's own
-PROJECTED = {0: 0.8, 1: 0.5, 2: 0.35}  # trust in a projected majority, by rounds ahead
-SCORING_NOW = 1.0  # trust during the scoring itself (open areas no longer change)
-CLOISTER_KEEP = 0.8  # chance a cloister member is not ousted before a scoring
-SPACE = 1.6  # a member waiting on a province space, before the last round
-SPACE_USEFUL = 6  # members on one space beyond this many are worth SPACE_SURPLUS
-SPACE_SURPLUS = 0.5
-NEAR = 0.6  # a waiting member in a province the prince reaches in one step
-CARD, DRAGON_CARD = 0.4, 1.0  # a card in hand, before the last round
-CARD_KINDS = 0.4  # each transport type in hand: more borders the prince can cross
-OPEN_LATER = 0.5  # an open-area member, per scoring after the next
-RETURNED = 2.0  # a member sent back from the city to its district, before the last round
-RETURNED_LAST = -0.1  # in the last round a return gains nothing and may lose the bonus
-SET_SHAPE, LAYER = 2.0, 0.5  # how set potential grows with colours; later sets' share
+GAME = "ming"
+SPACE_USEFUL = 6  # members on one space beyond this many are worth the weight space_surplus
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the heuristic's judgements are worth, in points (tuned by play)."""
+
+    opponent: float  # weight of the best rival's estimate against the seat's own
+    projected_0: float  # trust in a projected majority scored this round
+    projected_1: float  # … one round ahead
+    projected_2: float  # … two rounds ahead
+    scoring_now: float  # trust during the scoring itself (open areas no longer change)
+    cloister_keep: float  # chance a cloister member is not ousted before a scoring
+    space: float  # a member waiting on a province space, before the last round
+    space_surplus: float  # a waiting member beyond SPACE_USEFUL on one space
+    near: float  # a waiting member in a province the prince reaches in one step
+    card: float  # a card in hand, before the last round
+    dragon_card: float  # a dragon card in hand, before the last round
+    card_kinds: float  # each transport type in hand: more borders the prince can cross
+    open_later: float  # an open-area member, per scoring after the next
+    returned: float  # a member sent back from the city to its district, before the last round
+    returned_last: float  # in the last round a return gains nothing and may lose the bonus
+    set_shape: float  # how set potential grows with colours
+    layer: float  # later sets' share of set potential
+
+    def projected(self, ahead: int) -> float:
+        """Trust in a projected majority ``ahead`` rounds from now."""
+        return (self.projected_0, self.projected_1, self.projected_2)[ahead]
+
+
+WEIGHTS = load_weights(GAME, Weights)
 LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
 SEARCH_MARGIN = 0.015  # mcts overrules greedy's move only when it is this much surer
 
@@ -43,8 +62,15 @@ _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "mo
 
 
 @lru_cache(maxsize=1 << 16)
-def tile_value(tiles: tuple[int, ...], set_points: int, chance: float) -> float:
-    """Points ``tiles`` should bring: full sets now, the rest by ``chance`` of more tiles."""
+def tile_value(
+    tiles: tuple[int, ...],
+    set_points: int,
+    chance: float,
+    shape: float = WEIGHTS.set_shape,
+    layer_share: float = WEIGHTS.layer,
+) -> float:
+    """Points ``tiles`` should bring: full sets now, the rest by ``chance`` of more tiles
+    (set potential grows with colours by ``shape``; later sets count ``layer_share``)."""
     c = list(tiles)
     value = 0.0
     while all(c):
@@ -57,14 +83,15 @@ def tile_value(tiles: tuple[int, ...], set_points: int, chance: float) -> float:
     potential = float(sum(c))
     for j in range(1, max(c) + 1):
         layer = sum(1 for x in c if x >= j) / len(c)
-        potential += set_points * layer**SET_SHAPE * LAYER ** (j - 1)
+        potential += set_points * layer**shape * layer_share ** (j - 1)
     return value + floor + chance * max(0.0, potential - floor)
 
 
 class _Time:
     """Where the game stands: which scorings are still to come, for what."""
 
-    def __init__(self, st: MingData) -> None:
+    def __init__(self, st: MingData, w: Weights) -> None:
+        self.w = w
         kinds = {t[0] for t in st.tasks}
         self.round: int = st.round
         self.pending = "scoring" in kinds  # this round's scoring has not started
@@ -90,8 +117,8 @@ class _Time:
 
     def trust(self, when: int) -> float:
         if when == self.round and self.in_scoring:
-            return SCORING_NOW
-        return PROJECTED[when - self.round]
+            return self.w.scoring_now
+        return self.w.projected(when - self.round)
 
     def scorings_after(self, when: int) -> int:
         return sum(1 for s in D.SCORING_ROUNDS if s > when)
@@ -144,7 +171,7 @@ def _projection(st: MingData, t: _Time) -> tuple[list[float], dict[int, list[lis
         if when is None:
             continue
         areas = tuple(tuple(st.open[d]) for d in districts)
-        later = OPEN_LATER * t.scorings_after(when)
+        later = t.w.open_later * t.scorings_after(when)
         gained_points, kept = _province(areas, st.neutral, when, t.trust(when), later)
         points = [a + b for a, b in zip(points, gained_points, strict=True)]
         if any(kept[:players]):
@@ -156,7 +183,7 @@ def _projection(st: MingData, t: _Time) -> tuple[list[float], dict[int, list[lis
     return points, tiles
 
 
-def _city_now(st: MingData, viewer: int, p: int) -> list[float]:
+def _city_now(st: MingData, viewer: int, p: int, w: Weights) -> list[float]:
     """Points each colour should still get from the city being scored now."""
     colours = st.colours
     backs = [0] * colours
@@ -174,12 +201,12 @@ def _city_now(st: MingData, viewer: int, p: int) -> list[float]:
         rivals = max(kept[: st.players])
         kept[n] = min(kept[n], rivals + 1) if kept[n] > rivals else 0
     per = D.CITY_POINTS[st.round]
-    returned = RETURNED if st.round < D.ROUNDS else RETURNED_LAST
+    returned = w.returned if st.round < D.ROUNDS else w.returned_last
     bonus = _bonus(kept, st.neutral)
     return [per * kept[c] + bonus[c] + returned * backs[c] for c in range(colours)]
 
 
-def _means(st: MingData, seat: int, viewer: int) -> float:
+def _means(st: MingData, seat: int, viewer: int, w: Weights) -> float:
     """Members waiting on spaces, the prince's reach and the cards in hand.
 
     In the last round they are worth only what they can still do in its phase 3,
@@ -190,45 +217,47 @@ def _means(st: MingData, seat: int, viewer: int) -> float:
     at = st.prince[seat]
     if at >= 0:
         reach = {m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]}
-        value += NEAR * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
+        value += w.near * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
     if st.round == D.ROUNDS:
         return value
     for p in range(len(m.provinces)):
         n = st.spaces[p][seat]
-        value += SPACE * min(n, SPACE_USEFUL) + SPACE_SURPLUS * max(0, n - SPACE_USEFUL)
+        value += w.space * min(n, SPACE_USEFUL) + w.space_surplus * max(0, n - SPACE_USEFUL)
     if seat == viewer:
         hand = st.hands[seat]
         dragons = hand.count(D.DRAGON)
         kinds = len(set(hand)) - (1 if dragons else 0)
-        value += DRAGON_CARD * dragons + CARD * (len(hand) - dragons) + CARD_KINDS * kinds
+        value += w.dragon_card * dragons + w.card * (len(hand) - dragons) + w.card_kinds * kinds
     else:
-        value += CARD * len(st.hands[seat])
+        value += w.card * len(st.hands[seat])
     return value
 
 
-def estimates(st: MingData, viewer: int) -> list[float]:
+def estimates(st: MingData, viewer: int, w: Weights = WEIGHTS) -> list[float]:
     """Each seat's expected final score, from what ``viewer`` may see."""
-    return _Estimator(st).estimates(viewer)
+    return _Estimator(st, w).estimates(viewer)
 
 
 class _Estimator:
     """The parts of :func:`estimates` that do not depend on the viewer, computed once."""
 
-    def __init__(self, st: MingData) -> None:
-        self.st = st
-        t = self.time = _Time(st)
+    def __init__(self, st: MingData, w: Weights) -> None:
+        self.st, self.w = st, w
+        t = self.time = _Time(st, w)
         self.points, projected = _projection(st, t)
         self.current = scored_province(st)
         self.terms: list[list[float]] = []  # per seat, the terms after the city now
         for s in range(st.players):
-            terms = [D.CLOISTER_POINTS * t.cloister_scorings * CLOISTER_KEEP * st.cloisters_of(s)]
+            keep = w.cloister_keep
+            terms = [D.CLOISTER_POINTS * t.cloister_scorings * keep * st.cloisters_of(s)]
             held = tuple(st.tiles[s])
-            terms.append(tile_value(held, t.set_points, t.chance))
+            shape = (w.set_shape, w.layer)
+            terms.append(tile_value(held, t.set_points, t.chance, *shape))
             for when in sorted(projected):
                 gained = tuple(a + b for a, b in zip(held, projected[when][s], strict=True))
                 points_then = D.SET_POINTS[when]
-                gain = tile_value(gained, points_then, t.chance) - tile_value(
-                    held, points_then, t.chance
+                gain = tile_value(gained, points_then, t.chance, *shape) - tile_value(
+                    held, points_then, t.chance, *shape
                 )
                 terms.append(t.trust(when) * gain)
                 held = gained
@@ -236,14 +265,15 @@ class _Estimator:
 
     def estimates(self, viewer: int) -> list[float]:
         st, current = self.st, self.current
-        now = _city_now(st, viewer, current) if current is not None else [0.0] * st.colours
+        w = self.w
+        now = _city_now(st, viewer, current, w) if current is not None else [0.0] * st.colours
         out = []
         for s in range(st.players):
             value = st.score[s] + self.points[s] + now[s]
             for term in self.terms[s]:
                 value += term
             if self.time.deploys:
-                value += _means(st, s, viewer)
+                value += _means(st, s, viewer, w)
             out.append(value)
         return out
 
@@ -255,30 +285,35 @@ def evaluate(st: MingData, seat: int) -> float:
     under way that may stop here counts as stopping here, so that a move is valued
     by the district where it can end.
     """
-    return _evaluate(st, seat, None)
+    return _evaluate(st, seat, None, WEIGHTS)
+
+
+def evaluate_with(st: MingData, seat: int, w: Weights) -> float:
+    """:func:`evaluate` under weights ``w``."""
+    return _evaluate(st, seat, None, w)
 
 
 def evaluate_all(st: MingData) -> list[float]:
     """``evaluate(st, s)`` for every seat, sharing the work (search leaves use it)."""
-    shared = _Estimator(st) if st.tasks else None
-    return [_evaluate(st, s, shared) for s in range(st.players)]
+    shared = _Estimator(st, WEIGHTS) if st.tasks else None
+    return [_evaluate(st, s, shared, WEIGHTS) for s in range(st.players)]
 
 
-def _evaluate(st: MingData, seat: int, shared: _Estimator | None) -> float:
+def _evaluate(st: MingData, seat: int, shared: _Estimator | None, w: Weights) -> float:
     top = st.tasks[-1][:2] if st.tasks else None
     if top == ("deploy", seat):
-        return max(_after(st, seat, a) for a in st.legal_actions())
+        return max(_after(st, seat, a, w) for a in st.legal_actions())
     if top == ("moving", seat) and "stop" in st.legal_actions():
-        return _after(st, seat, "stop")
+        return _after(st, seat, "stop", w)
     if not st.tasks:
         est = [float(x) for x in st.score]
     else:
-        est = (shared or _Estimator(st)).estimates(seat)
+        est = (shared or _Estimator(st, w)).estimates(seat)
     rival = max((est[s] for s in range(st.players) if s != seat), default=0.0)
-    return est[seat] - OPPONENT * rival
+    return est[seat] - w.opponent * rival
 
 
-def _after(st: MingData, seat: int, action: str) -> float:
+def _after(st: MingData, seat: int, action: str, w: Weights) -> float:
     child = st.clone()
     child.apply(action)
-    return evaluate(child, seat)
+    return _evaluate(child, seat, None, w)

@@ -164,7 +164,7 @@ def run_workers(url: str, processes: int, lease_s: float, max_seconds: float) ->
 def add_parser(sub: Any) -> None:
     """The ``bots`` subcommand."""
     p = sub.add_parser("bots", help="run bot workers: bot moves and hints from the database")
-    p.add_argument("--db", required=True, help="SQLAlchemy database URL of the table servers")
+    p.add_argument("--db", help="the table servers' database URL (default: $DATABASE_URL)")
     p.add_argument("--processes", type=int, default=1, help="claim loops in parallel")
     p.add_argument("--lease", type=float, default=LEASE_S, help="seconds a claim holds")
     p.add_argument(

@@ -1,7 +1,11 @@
 """Load test of the table server: N concurrent tables played over WebSockets on loopback.
 
-Starts ``dragontable serve`` itself (uvicorn, one worker, a temporary SQLite file unless
-``--db`` names a database; ``--server HOST:PORT`` drives a running one instead), then
+Starts ``dragontable serve`` itself (uvicorn, a temporary SQLite file unless ``--db``
+names a database or ``--pg`` asks for a throwaway PostgreSQL cluster; ``--server
+HOST:PORT`` drives a running one instead). ``--workers N`` passes ``--workers N`` to
+``serve`` where it has that flag; otherwise it starts N ``serve`` processes on N ports
+over the one database and spreads the tables over them (each table's sockets go to the
+server that opened it: no fan-out needed). Then it
 keeps ``--tables`` tables busy for ``--duration`` seconds: each table mixes seats driven
 by this script (one WebSocket per seat, with its token) and ``random`` bot seats played
 by the server. When a driven seat's update says ``your_turn`` it thinks (uniformly 0.5
@@ -32,6 +36,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,11 +119,19 @@ LOAD_CLIENT_CAP = 1_000_000
 """The server's per-address table cap for a load run: all its tables come from one address."""
 
 
-def start_server(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """Run ``dragontable serve`` on loopback and wait until it answers."""
+def serve_has_workers() -> bool:
+    """Whether ``dragontable serve`` takes ``--workers N`` (the multi-worker fan-out)."""
+    cmd = [sys.executable, "-m", "dragontable.cli", "serve", "--help"]
+    return "--workers" in subprocess.run(cmd, capture_output=True, text=True).stdout
+
+
+def start_server(
+    db_url: str, port: int, log: Path, extra: list[str] | None = None
+) -> subprocess.Popen[bytes]:
+    """Run ``dragontable serve`` (with ``extra`` flags) on loopback; wait until it answers."""
     env = {**os.environ, "DATABASE_URL": db_url}  # not on the command line: it may hold a password
     cmd = [sys.executable, "-m", "dragontable.cli", "serve", "--host", "127.0.0.1"]
-    cmd += ["--port", str(port), "--bot-delay", "0"]
+    cmd += ["--port", str(port), "--bot-delay", "0", *(extra or [])]
     cmd += ["--max-tables-per-client", str(LOAD_CLIENT_CAP)]  # every table comes from here
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
@@ -235,8 +248,9 @@ async def _drive(url: str, driver: Driver, compression: bool) -> bool:
         return await driver.play(ws)
 
 
-async def run_slot(base: str, slot: int, args: argparse.Namespace, stats: Stats) -> None:
-    """Keep one table busy: a new game each time the previous one ends."""
+async def run_slot(bases: list[str], slot: int, args: argparse.Namespace, stats: Stats) -> None:
+    """Keep one table busy (on server ``slot`` mod N): a new game each time one ends."""
+    base = bases[slot % len(bases)]
     await asyncio.sleep(slot * args.ramp / max(1, args.tables))
     n = 0
     while not stats.stopping:
@@ -262,12 +276,29 @@ async def progress(stats: Stats, start: float) -> None:
         )
 
 
-async def load(base: str, args: argparse.Namespace, server_pid: int | None) -> dict[str, Any]:
+def servers_cpu(pids: list[int]) -> tuple[float, float] | None:
+    """User and system CPU seconds of the server processes and their children so far."""
+    found = [cpu_seconds(p) for p in pids + [c for p in pids for c in _children(p)]]
+    if not pids or any(f is None for f in found[: len(pids)]):
+        return None
+    return sum(f[0] for f in found if f), sum(f[1] for f in found if f)
+
+
+def _children(pid: int) -> list[int]:
+    """Child process ids (uvicorn's workers), where /proc tells them."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(c) for c in text.split()]
+
+
+async def load(bases: list[str], args: argparse.Namespace, pids: list[int]) -> dict[str, Any]:
     """Run the tables for ``args.duration`` seconds; return the report."""
     stats = Stats()
-    cpu0 = cpu_seconds(server_pid) if server_pid else None
+    cpu0 = servers_cpu(pids)
     start, own0, load0 = time.monotonic(), time.process_time(), _loadavg()
-    slots = [asyncio.create_task(run_slot(base, i, args, stats)) for i in range(args.tables)]
+    slots = [asyncio.create_task(run_slot(bases, i, args, stats)) for i in range(args.tables)]
     watchers = [asyncio.create_task(progress(stats, start)), asyncio.create_task(watch_lag(stats))]
     await asyncio.sleep(args.duration)
     stats.stopping = True
@@ -280,7 +311,7 @@ async def load(base: str, args: argparse.Namespace, server_pid: int | None) -> d
     for result in await asyncio.gather(*slots, return_exceptions=True):
         if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
             stats.errors.append(f"a table slot stopped: {result!r}")
-    cpu1 = cpu_seconds(server_pid) if server_pid else None
+    cpu1 = servers_cpu(pids)
     report = stats.report(elapsed, _settings(args))
     report["machine"] = {
         "cpus": os.cpu_count(),
@@ -305,6 +336,8 @@ def _loadavg() -> float | None:
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
     settings = {k: v for k, v in vars(args).items() if k not in ("db", "json")}
     settings["db"] = describe_url(args.db) if args.db else "sqlite (temporary file)"
+    if args.pg:
+        settings["db"] = "postgresql (throwaway cluster)"
     if args.server:
         settings["db"] = "the running server's"
     return settings
@@ -321,31 +354,78 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--compression", action="store_true", help="permessage-deflate like browsers")
     p.add_argument("--db", help="database URL for the server (default: a temporary SQLite file)")
+    p.add_argument("--pg", action="store_true", help="a throwaway PostgreSQL cluster (initdb)")
+    p.add_argument("--workers", type=int, default=1, help="server worker processes")
     p.add_argument("--server", metavar="HOST:PORT", help="drive this running server instead")
     p.add_argument("--json", action="store_true", help="print only the JSON report")
     args = p.parse_args(argv)
     if args.db is not None:
         args.db = normalize_url(args.db)  # a bad URL fails here, naming the problem
+    if args.workers < 1 or (args.pg and args.db):
+        p.error("--workers must be at least 1; give --db or --pg, not both")
     if not 2 <= args.players <= 4 or args.humans < 1 or args.tables < 1 or args.duration <= 0:
         p.error("need 2-4 players, at least one human seat and table, a positive duration")
     return args
 
 
+def start_servers(db: str, args: argparse.Namespace, logs: Path) -> list[tuple[int, Any]]:
+    """The servers of the run as (port, process): one with ``--workers N`` where serve has
+    it, else N of their own."""
+    if args.workers > 1 and serve_has_workers():
+        port = free_port()
+        extra = ["--workers", str(args.workers)]
+        return [(port, start_server(db, port, logs / "server.log", extra))]
+    servers = []
+    try:
+        for i in range(args.workers):
+            port = free_port()
+            servers.append((port, start_server(db, port, logs / f"server{i}.log")))
+    except BaseException:
+        for _, proc in servers:
+            stop_server(proc)
+        raise
+    return servers
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace, tmp: Path) -> Iterator[str]:
+    """The run's database URL: ``--db``, a throwaway PostgreSQL (``--pg``) or SQLite."""
+    if not args.pg:
+        yield args.db or f"sqlite:///{tmp / 'load.sqlite3'}"
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.server.pg import INSTALL_HINT, Cluster, find_bin
+
+    bindir = find_bin()
+    if bindir is None:
+        raise SystemExit(INSTALL_HINT)
+    cluster = Cluster(bindir)
+    cluster.start()
+    try:
+        yield cluster.url(cluster.create_database())
+    finally:
+        cluster.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.server:
-        report = asyncio.run(load(args.server, args, None))
+        report = asyncio.run(load([args.server], args, []))
         print(json.dumps(report, indent=None if args.json else 2))
         return 0 if report["errors"] == 0 else 1
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="dragontable-load-") as tmp:
-        db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-        server = start_server(db, port, Path(tmp) / "server.log")
+    with (
+        tempfile.TemporaryDirectory(prefix="dragontable-load-") as name,
+        database(args, Path(name)) as db,
+    ):
+        servers = start_servers(db, args, Path(name))
         try:
-            print(f"server on 127.0.0.1:{port}, {args.tables} tables", file=sys.stderr)
-            report = asyncio.run(load(f"127.0.0.1:{port}", args, server.pid))
+            bases = [f"127.0.0.1:{port}" for port, _ in servers]
+            print(f"servers on {bases}, {args.tables} tables", file=sys.stderr)
+            report = asyncio.run(load(bases, args, [proc.pid for _, proc in servers]))
         finally:
-            stop_server(server)
+            for _, proc in servers:
+                stop_server(proc)
+    report["settings"]["servers"] = len(servers)
     print(json.dumps(report, indent=None if args.json else 2))
     return 0 if report["errors"] == 0 else 1
 

@@ -301,6 +301,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = ServerConfig(
         **{k: v for k, v in given.items() if v is not None},
         processes={"search": args.search_processes} if args.search_processes else {},
+        bot_workers=args.bot_workers,
     )
     if mail is not None:
         print(f"dragontable: your-turn e-mails through {mail.describe()}", flush=True)
@@ -309,7 +310,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-DATA_DIR_COMMANDS = ("play", "replay", "review", "serve", "games")
+DATA_DIR_COMMANDS = ("play", "replay", "review", "serve", "games", "bots")
 DATA_DIR_HELP = (
     "a folder of more maps and boards, offered by file name (repeatable): "
     "DIR/ming/maps/NAME.json for the Ming Dynasty option map=NAME, "
@@ -471,6 +472,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes for searching bots (default 1; quick bots and hints have one each)",
     )
     p.add_argument(
+        "--bot-workers",
+        choices=("local", "external"),
+        default="local",
+        help="external: bot moves and hints are jobs for 'dragontable bots' (default: local pool)",
+    )
+    p.add_argument(
         "--fake-clock",
         type=Path,
         metavar="FILE",
@@ -491,6 +498,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_serve)
 
+    from .server.botworker import add_parser as add_bots_parser
+
+    add_bots_parser(sub)  # dragontable bots: bot workers over the database
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)
     for command in DATA_DIR_COMMANDS:

@@ -13,6 +13,7 @@ import gc
 import logging
 import os
 import re
+import time
 from collections.abc import AsyncIterator, Mapping
 from importlib import resources
 from typing import Annotated, Any
@@ -45,6 +46,7 @@ from .limits import SlidingWindow, retry_after
 from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
 from .mail import MailSettings, Notifier
+from .metrics import Metrics, metrics_routes
 from .profile_api import profile_routes, with_ratings
 from .replay import ReplayCache
 from .reviews import Reviews, review_routes
@@ -230,6 +232,7 @@ def create_app(
     app.state.store = store
     app.state.table_limiter = limiter
     app.state.accounts, app.state.notifier = accounts, notifier
+    app.state.metrics = Metrics()
     for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError, ServerFull):
         app.add_exception_handler(refusal, _refused)
     csrf_middleware(app)
@@ -240,6 +243,7 @@ def create_app(
     _page_routes(app)
     _replay_routes(app)
     review_routes(app)
+    metrics_routes(app)
     return app
 
 
@@ -407,11 +411,13 @@ async def _read(
         except BadInput as exc:
             conn.push(error("bad_message", f"{exc}; messages are JSON text"))
             continue
+        started = time.perf_counter()
         try:
             reply = await manager.act(table, conn, message)
         except Exception:  # a bug must not cost the player the connection
             log.exception("table %s: a message failed", table.id)
             reply = error("internal", "the server failed on this message; nothing was changed")
+        websocket.app.state.metrics.observe(message, time.perf_counter() - started, reply)
         if reply is not None:
             conn.push(reply)
 

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..bots import make_bot
 from ..core.rng import derive_seed
 from ..core.state import State
+from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
+from .db import Store
 from .hints import hint_job
-from .live import Connection, LiveTable, error
+from .live import Connection, LiveTable, Move, error
 
 log = logging.getLogger("dragontable.server")
 
@@ -26,6 +29,9 @@ BOT_STALLED = "a bot could not make its move; it tries again when someone opens 
 """What the table says of a failed bot move (the details go to the server's log only)."""
 HINT_LIMIT_S = 30.0
 """A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
+JOB_WAIT_S = 120.0
+"""With bot workers of their own: how long a table waits for its job (queueing and a
+dead worker's lease included) before it reports the bot stalled."""
 
 
 def choose_bot_action(spec: str, state: State, seat: int, max_seconds: float | None = None) -> str:
@@ -50,12 +56,20 @@ class BotPlay:
 
     pool: BotPool
     config: ServerConfig
+    store: Store
+    live: dict[str, LiveTable]
     bot_delay: float
     auto_forced: bool
+    bot_jobs: JobWaiter | None = None
+    """Set when bot workers of their own (``dragontable bots``) play the bots: moves and
+    hints are then jobs in the database (:mod:`botjobs`), not runs of the local pool."""
 
     if TYPE_CHECKING:
 
         async def _commit(self, table: LiveTable, seat: int, action: str) -> None: ...
+        async def after_commit(self, table: LiveTable, mover: int) -> None: ...
+        @staticmethod
+        def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
 
     async def hint(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]
@@ -77,13 +91,7 @@ class BotPlay:
             return error("cannot_hint", "a hint for your seat is being prepared already")
         table.hinting.add(seat)
         try:
-            actions = await self.pool.run(
-                "hint",
-                table.id,
-                hint_job,
-                (st.to_json(), self.config.hint_iterations),
-                limit=HINT_LIMIT_S,
-            )
+            actions = await self._hint_actions(table, seat)
         except WorkerError as exc:
             log.warning("table %s: hint failed: %s", table.id, exc)
             return error("cannot_hint", "no hint could be found this time; try again")
@@ -92,6 +100,19 @@ class BotPlay:
         reply = {"type": "hint", "n_actions": n, "actions": actions}
         table.hints[seat] = (n, reply)
         return reply
+
+    async def _hint_actions(self, table: LiveTable, seat: int) -> Any:
+        """The hint's actions, from the local pool or a bot worker's job."""
+        st, iterations = table.state, self.config.hint_iterations
+        if self.bot_jobs is None:
+            args = (st.to_json(), iterations)
+            return await self.pool.run("hint", table.id, hint_job, args, limit=HINT_LIMIT_S)
+        spec = "" if iterations is None else str(iterations)
+        n = len(st.history)
+        result = await self.bot_jobs.run(table.id, "hint", seat, n, spec, JOB_WAIT_S)
+        if "actions" not in result:
+            raise WorkerError("the table moved on before the hint was ready")
+        return result["actions"]
 
     # -- bots and forced decisions --------------------------------------------------
     def kick(self, table: LiveTable) -> None:
@@ -134,13 +155,57 @@ class BotPlay:
                     assert seat is not None
                     forced = st.forced_action()
                     if spec == "forced" and forced is not None:
-                        action = forced
+                        await self._commit(table, seat, forced)
+                    elif self.bot_jobs is not None:
+                        await self._queued_move(table, self.bot_jobs, spec, seat)
                     else:
-                        action = await self._bot_move(table, spec)
-                    await self._commit(table, seat, action)
+                        await self._commit(table, seat, await self._bot_move(table, spec))
                     table.bot_error = None
         except asyncio.CancelledError:
             raise
         except Exception:  # a bot or the database failed: keep the table, report it
             log.exception("table %s: bot loop stopped", table.id)
             table.bot_error = BOT_STALLED
+
+    # -- bot workers of their own (dragontable bots) ----------------------------------
+    async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
+        """Have a bot worker play (and commit) the move, then take it in. Caller holds
+        ``table.lock``."""
+        n = len(table.state.history)
+        await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
+        if not await self._sync(table):
+            raise WorkerError("the bot worker found the table at another position")
+
+    async def on_committed(self, table_id: str) -> None:
+        """Take in moves that another process committed to a table held here (a bot
+        worker, another server): the hook for a fan-out that tells of commits."""
+        table = self.live.get(table_id)
+        if table is not None:
+            async with table.lock:
+                await self._sync(table)
+
+    async def _sync(self, table: LiveTable) -> bool:
+        """Apply and broadcast the table's stored actions past the live state; whether
+        there were any. Caller holds ``table.lock``."""
+        row = await asyncio.to_thread(self.store.load, table.id)
+        have = len(table.state.history)
+        if row is None or row.n_actions <= have:
+            return False
+        state, done, moves = table.state.clone(), [], []
+        first = table.state.current_player  # who made the first of them
+        for notation, zombie in zip(row.actions[have:], row.zombie_actions[have:]):
+            seat = state.current_player
+            assert seat is not None
+            target, forced = state.shared_target(notation), state.forced_action() is not None
+            state.apply(notation)
+            moves.append(Move(seat, forced, zombie))
+            done.append({"seat": seat, "action": state.history[-1], "target": target})
+        for mine, stored in zip(table.row.seats, row.seats):
+            mine.deadline, mine.clock_left_ms = stored.deadline, stored.clock_left_ms
+        table.state, table.last_active = state, time.monotonic()
+        table.moves.extend(moves)
+        assert first is not None
+        self._drop_offer(table, "acted", first)
+        table.broadcast(done)
+        await self.after_commit(table, first)
+        return True

@@ -17,6 +17,7 @@ BOT_MAX_SECONDS = 10.0
 MAX_LIVE_TABLES = 2000
 IDLE_S = 300.0
 CLOCK_TICK_S = 1.0
+BOT_WORKERS = ("local", "external")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class ServerConfig:
     * ``processes``: worker processes per lane (``quick``, ``search``, ``hint``);
     * ``max_tables_per_client`` tables opened from one client address in any
       ``table_window_s`` seconds;
+    * ``bot_workers``: ``local`` (bots run in this server's own pool) or ``external``
+      (bot moves and hints are jobs in the database for ``dragontable bots``);
     * ``clock_tick_s``: how often the table clocks' deadlines are checked (a seat whose
       time ran out is handed to the zombie bot at most this late).
     """
@@ -51,6 +54,7 @@ class ServerConfig:
     max_tables_per_client: int = MAX_TABLES_PER_CLIENT
     table_window_s: float = TABLE_WINDOW_S
     clock_tick_s: float = CLOCK_TICK_S
+    bot_workers: str = "local"
 
     def __post_init__(self) -> None:
         for name in ("grace_s", "bot_max_seconds", "idle_s", "table_window_s", "clock_tick_s"):
@@ -64,5 +68,7 @@ class ServerConfig:
             raise ValueError("clock_tick_s must be more than 0 seconds")
         if self.hint_iterations is not None and self.hint_iterations < 1:
             raise ValueError("hint_iterations must be at least 1")
+        if self.bot_workers not in BOT_WORKERS:
+            raise ValueError(f"bot_workers must be one of {', '.join(BOT_WORKERS)}")
         if self.review_iterations < 1:
             raise ValueError("review_iterations must be at least 1")

@@ -21,6 +21,7 @@ from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.errors import IllegalAction, NotationError, Refusal
 from ..core.messages import render
+from .botjobs import JobQueue, JobWaiter
 from .botplay import BotPlay
 from .botpool import BotPool
 from .chat import ChatRequests, load_mutes
@@ -81,6 +82,8 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
         self.pool = pool or BotPool(
             dict(self.config.processes), setup=partial(configure_data_dirs, data_dirs())
         )
+        if self.config.bot_workers == "external":  # dragontable bots play the bots
+            self.bot_jobs = JobWaiter(JobQueue(store))
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
@@ -114,6 +117,8 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
             for conn in table.conns:
                 conn.queue.put_nowait(None)
         await self.pool.close()
+        if self.bot_jobs is not None:
+            await self.bot_jobs.close()
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, replayed from the database on first use; None if unknown."""

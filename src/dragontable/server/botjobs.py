@@ -1,0 +1,232 @@
+"""Bot moves and hints as jobs in the database, for bot workers of their own
+(``dragontable bots``, :mod:`botworker`), possibly on other machines.
+
+A job is for one position: ``(table_id, n_actions)``. A worker *claims* it under a lease
+(PostgreSQL: ``SELECT … FOR UPDATE SKIP LOCKED``, so workers never wait for each other;
+SQLite: one atomic ``UPDATE``); a claim whose lease ran out (its worker died) may be
+claimed again, up to ``MAX_ATTEMPTS`` times. A move is committed by the worker through
+``Store.append_action`` at index ``n_actions``: a second attempt at the same job gets
+``StaleWrite``, so a move is never played twice.
+
+Statuses: ``queued`` → ``claimed`` → ``done`` (``result``: ``{"action": …}``,
+``{"actions": […]}`` for a hint, or ``{"stale": true}`` when the table had moved on) or
+``failed`` (``result``: ``{"error": …}``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+
+from .botpool import WorkerError
+from .db import Store, metadata
+
+KINDS = ("move", "hint")
+MAX_ATTEMPTS = 3
+"""Claims of one job before it fails (a job that kills every worker that takes it)."""
+OPEN = ("queued", "claimed")
+
+bot_jobs_t = sa.Table(
+    "bot_jobs",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("n_actions", sa.Integer, nullable=False),
+    sa.Column("spec", sa.String(64), nullable=False),
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("claimed_by", sa.String(64), nullable=True),
+    sa.Column("claimed_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_bot_jobs_status", bot_jobs_t.c.status, bot_jobs_t.c.id)
+sa.Index("ix_bot_jobs_table", bot_jobs_t.c.table_id, bot_jobs_t.c.n_actions)
+_c = bot_jobs_t.c
+
+
+@dataclass(frozen=True)
+class Job:
+    """A claimed job: what to compute, for which position."""
+
+    id: int
+    table_id: str
+    kind: str
+    seat: int
+    n_actions: int
+    spec: str
+    attempts: int
+
+
+def utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _claimable(now: dt.datetime) -> sa.ColumnElement[bool]:
+    expired = (_c.status == "claimed") & (_c.lease_until < now)
+    return ((_c.status == "queued") | expired) & (_c.attempts < MAX_ATTEMPTS)
+
+
+class JobQueue:
+    """The ``bot_jobs`` table of one database: enqueue, claim, finish, inspect."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def enqueue(self, table_id: str, kind: str, seat: int, n_actions: int, spec: str) -> int:
+        """Queue a job and return its id; the id of the same job still open if there is one."""
+        if kind not in KINDS:
+            raise ValueError(f"a bot job is one of {KINDS}, not {kind!r}")
+        same = sa.select(_c.id).where(
+            _c.table_id == table_id,
+            _c.kind == kind,
+            _c.seat == seat,
+            _c.n_actions == n_actions,
+            _c.spec == spec,
+            _c.status.in_(OPEN),
+        )
+        with self.store.transaction() as conn:
+            found = conn.execute(same.limit(1)).scalar()
+            if found is not None:
+                return int(found)
+            row = {"table_id": table_id, "kind": kind, "seat": seat, "n_actions": n_actions}
+            new = {**row, "spec": spec, "status": "queued", "created_at": utc_now()}
+            key = conn.execute(bot_jobs_t.insert().values(**new)).inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    def claim(self, worker: str, lease_s: float, now: dt.datetime | None = None) -> Job | None:
+        """Take the oldest claimable job for ``worker`` until ``lease_s`` from now, or None.
+
+        Jobs whose lease ran out ``MAX_ATTEMPTS`` times fail first (see :meth:`reap`).
+        """
+        now = now or utc_now()
+        self.reap(now)
+        pick = (
+            sa.select(_c.id)
+            .where(_claimable(now))
+            .order_by(_c.id)
+            .limit(1)
+            .with_for_update(skip_locked=True)  # PostgreSQL; SQLite's UPDATE is atomic
+            .scalar_subquery()
+        )
+        lease = now + dt.timedelta(seconds=lease_s)
+        claim = (
+            bot_jobs_t.update()
+            .where(_c.id == pick, _claimable(now))
+            .values(
+                status="claimed",
+                claimed_by=worker,
+                claimed_at=now,
+                lease_until=lease,
+                attempts=_c.attempts + 1,
+            )
+            .returning(_c.id, _c.table_id, _c.kind, _c.seat, _c.n_actions, _c.spec, _c.attempts)
+        )
+        with self.store.transaction() as conn:
+            row = conn.execute(claim).first()
+        return None if row is None else Job(*row)
+
+    def reap(self, now: dt.datetime | None = None) -> int:
+        """Fail claimed jobs whose last allowed lease ran out; return how many."""
+        now = now or utc_now()
+        dead = (_c.status == "claimed") & (_c.lease_until < now) & (_c.attempts >= MAX_ATTEMPTS)
+        error = {"error": f"its worker died or stalled {MAX_ATTEMPTS} times"}
+        with self.store.transaction() as conn:
+            done = conn.execute(
+                bot_jobs_t.update().where(dead).values(status="failed", result=error)
+            )
+        return int(done.rowcount)
+
+    def finish(self, job_id: int, worker: str, result: dict[str, Any], ok: bool = True) -> bool:
+        """Record a claimed job's ``result`` (``ok``: done, else failed); False if
+        ``worker`` no longer holds the claim (its lease ran out and another took it)."""
+        status = "done" if ok else "failed"
+        mine = (_c.id == job_id) & (_c.claimed_by == worker) & (_c.status == "claimed")
+        with self.store.transaction() as conn:
+            done = conn.execute(
+                bot_jobs_t.update().where(mine).values(status=status, result=result)
+            )
+        return bool(done.rowcount == 1)
+
+    def ended(self, ids: list[int]) -> dict[int, tuple[str, dict[str, Any] | None]]:
+        """Of the jobs ``ids``, those done or failed: id -> (status, result)."""
+        if not ids:
+            return {}
+        query = sa.select(_c.id, _c.status, _c.result).where(
+            _c.id.in_(ids), _c.status.in_(("done", "failed"))
+        )
+        with self.store.engine.connect() as conn:
+            return {r.id: (r.status, r.result) for r in conn.execute(query)}
+
+    def depth(self) -> int:
+        """Jobs queued or claimed: the bot queue's depth."""
+        query = sa.select(sa.func.count()).select_from(bot_jobs_t).where(_c.status.in_(OPEN))
+        with self.store.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    def jobs(self, table_id: str) -> list[dict[str, Any]]:
+        """Every job of a table, oldest first (for tests and inspection)."""
+        query = bot_jobs_t.select().where(_c.table_id == table_id).order_by(_c.id)
+        with self.store.engine.connect() as conn:
+            return [dict(r) for r in conn.execute(query).mappings()]
+
+
+POLL_S = 0.05
+"""How often a server asks the database whether the jobs it waits for have ended."""
+
+
+class JobWaiter:
+    """A server's side of the queue: enqueue a job and wait for its result; one task
+    polls the database for every job this server waits for."""
+
+    def __init__(self, queue: JobQueue, poll_s: float = POLL_S) -> None:
+        self.queue, self.poll_s = queue, poll_s
+        self.waiting: dict[int, asyncio.Future[tuple[str, dict[str, Any] | None]]] = {}
+        self._poller: asyncio.Task[None] | None = None
+
+    async def run(
+        self, table_id: str, kind: str, seat: int, n_actions: int, spec: str, limit: float
+    ) -> dict[str, Any]:
+        """The result of the job for this position (queued once however often asked);
+        ``WorkerError`` if it failed or did not end within ``limit`` seconds."""
+        job_id = await asyncio.to_thread(self.queue.enqueue, table_id, kind, seat, n_actions, spec)
+        future = self.waiting.get(job_id)
+        if future is None:
+            future = self.waiting[job_id] = asyncio.get_running_loop().create_future()
+        if self._poller is None or self._poller.done():
+            self._poller = asyncio.get_running_loop().create_task(self._poll())
+        try:
+            status, result = await asyncio.wait_for(asyncio.shield(future), limit)
+        except TimeoutError:
+            raise WorkerError(f"no bot worker finished job {job_id} in {limit:g} s") from None
+        if status != "done" or result is None:
+            raise WorkerError(str((result or {}).get("error", "the job failed")))
+        return result
+
+    async def _poll(self) -> None:
+        while self.waiting:
+            await asyncio.sleep(self.poll_s)
+            ended = await asyncio.to_thread(self.queue.ended, list(self.waiting))
+            for job_id, outcome in ended.items():
+                future = self.waiting.pop(job_id)
+                if not future.done():
+                    future.set_result(outcome)
+
+    async def close(self) -> None:
+        """Stop polling; whoever still waits is cancelled (the jobs stay queued)."""
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poller
+        for future in self.waiting.values():
+            future.cancel()
+        self.waiting.clear()

@@ -112,6 +112,27 @@ PLAN: tuple[Matchup, ...] = tuple(
             statistic="palace",
         )
     ]
+    + [
+        Matchup(
+            f"{g}-mcts1s-mctsv1-2p",
+            g,
+            ("mcts:1s", "mcts-v1:1s"),
+            200,
+            0.60,
+            "mcts 1 s beats the frozen mcts of 2026-11-24 (mcts-v1) at 1 s",
+        )
+        for g in ("dragon", "ming", "changcheng")
+    ]
+    + [
+        Matchup(
+            "dragon-mcts1s-3mctsv1-4p",
+            "dragon",
+            ("mcts:1s", "mcts-v1:1s", "mcts-v1:1s", "mcts-v1:1s"),
+            100,
+            0.35,
+            "mcts 1 s wins against three mcts-v1 1 s (fair share 25%)",
+        )
+    ]
 )
 
 

@@ -31,6 +31,7 @@ LANES = ("quick", "search", "hint", "review")
 QUICK_BOTS = ("random", "greedy")
 DEFAULT_PROCESSES = {"quick": 1, "search": 1, "hint": 1, "review": 1}
 KILL_GRACE_S = 5.0
+CLOSE_POLL_S = 0.5  # how often closing a lane cancels a runner that has not ended yet
 """A job may overrun its own time cap by this much before its process is killed."""
 
 
@@ -185,6 +186,11 @@ class _Lane:
         for runner in self.runners:
             runner.cancel()
         for runner in self.runners:
+            # Python 3.11's wait_for can swallow a cancellation that meets the job's own
+            # end (a worker answering as the server stops): cancel again until it ends
+            while not runner.done():
+                await asyncio.wait({runner}, timeout=CLOSE_POLL_S)
+                runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await runner
         for worker in self.workers:

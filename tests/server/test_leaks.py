@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +126,31 @@ def _close(table: Table) -> None:
     table.socks.clear()
 
 
+def _until_all_left(table: Table, seconds: float = 10.0) -> None:
+    """Wait until the server has seen every closed socket go: a late "left" presence
+    would otherwise reach the fresh connections at one table and not the other."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        seats = table.client.get(f"/api/tables/{table.id}").json()["seats"]
+        if not any(s["connected"] for s in seats):
+            return
+        time.sleep(0.02)
+    raise AssertionError("the server still counts a closed socket as connected")
+
+
+def _drain_until_all_here(table: Table, who: int | None, rounds: int = 50) -> None:
+    """Read ``who``'s messages until the last one naming who is connected names every
+    seat: the joins of the seats after it reach it in their own time."""
+    for _ in range(rounds):
+        table.drain(who)
+        told = [json.loads(m) for m in table.logs.get(who, [])]
+        last = [m["connected"] for m in told if "connected" in m][-1:]
+        if last and all(last[0]):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"connection {who} never heard that every seat is here")
+
+
 def _start(table: Table) -> None:
     """Play the prefix with sockets thrown away after, then connect every seat and a
     spectator afresh: only what follows is compared."""
@@ -132,9 +158,10 @@ def _start(table: Table) -> None:
     table.wait(0, "update")
     table.play(table.twins.prefix)
     _close(table)
+    _until_all_left(table)
     _connect(table)
     for who in table.socks:
-        table.drain(who)
+        _drain_until_all_here(table, who)
     table.logs.clear()
 
 

@@ -305,8 +305,10 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
             assert forced_seat is not None
             try:
                 done.append(await self._store(table, forced_seat, forced))
-            except StaleWrite:  # another process played it: its notice catches us up
-                break
+            except StaleWrite:  # another process played it: send ours with its moves
+                self._unsent[table.id] = done
+                await self.catch_up(table)
+                return True
         table.broadcast(done)
         await self.after_commit(table, seat)
         return True

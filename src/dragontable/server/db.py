@@ -630,17 +630,21 @@ class Store:
         bot: str | None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
-    ) -> None:
+        overdue_at: dt.datetime | None = None,
+    ) -> bool:
         """Let bot ``bot`` play a human seat (``zombie``: as its time ran out), or give the
-        seat back to its player (None); with the seat ``clocks`` that follow."""
+        seat back to its player (None); with the seat ``clocks`` that follow. Given
+        ``overdue_at``, only if the stored seat is a person's whose deadline has passed by
+        then (of processes sharing the database, one puts the zombie on); whether stored."""
+        query = seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+        if overdue_at is not None:
+            query = query.where(seats_t.c.handed_to.is_(None), seats_t.c.deadline <= overdue_at)
         with self._write() as conn:
-            conn.execute(
-                seats_t.update()
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(handed_to=bot, zombie=zombie)
-            )
+            if conn.execute(query.values(handed_to=bot, zombie=zombie)).rowcount != 1:
+                return False
             write_clocks(conn, seats_t, table_id, clocks or {})
             self.notice(conn, table_id, "seats")
+        return True
 
     # -- clocks (revision 0006) -------------------------------------------------------
     def set_clocks(self, table_id: str, clocks: Mapping[int, SeatClock]) -> None:

@@ -42,17 +42,19 @@ BODY = {"game": "dragon", "players": 2, "seed": 7, "seats": ["human", "human"]}
 class Worker:
     """One ``dragontable serve`` process on its own port over a shared database."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
-        self.db_url, self.log = db_url, log
+    def __init__(self, db_url: str, log: Path, *extra: str) -> None:
+        self.db_url, self.log, self.extra = db_url, log, extra
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Worker:
         command = [sys.executable, "-m", "dragontable.cli", "serve", "--port", str(self.port)]
-        command += ["--db", self.db_url, "--bot-delay", "0"]
+        command += ["--db", self.db_url, "--bot-delay", "0", *self.extra]
         env = {**os.environ, "PYTHONPATH": str(SRC)}
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+            self.proc = subprocess.Popen(
+                command, env=env, stdout=log, stderr=log, start_new_session=True
+            )
         end = time.monotonic() + START_S
         while True:
             try:
@@ -64,8 +66,9 @@ class Worker:
                 time.sleep(0.1)
 
     def kill(self) -> None:
+        """SIGKILL to the server and any worker processes it started."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=15)
 
     def url(self, path: str) -> str:
@@ -229,6 +232,24 @@ def test_a_kill_9_of_one_worker_mid_game_loses_nothing(workers: list[Worker], pg
     finish([*seats, watcher])
     assert seats[0].reconnects >= 1 and watcher.reconnects == 0
     check_record(pg_url, table_id, seen_actions(watcher.updates))
+
+
+def test_serve_workers_2_plays_a_game_on_one_port(pg_url: str, tmp_path: Path) -> None:
+    server = Worker(pg_url, tmp_path / "workers.log", "--workers", "2").start()
+    try:
+        table_id, tokens = open_table(server)
+        watcher = Client([server], table_id, None, 0)
+        watcher.start()
+        time.sleep(0.5)
+        seats = [Client([server], table_id, tokens[i], 5 + i) for i in range(2)]
+        for seat in seats:
+            seat.start()
+        finish([*seats, watcher])
+        assert watcher.updates[-1]["over"]
+        check_record(pg_url, table_id, seen_actions(watcher.updates))
+    finally:
+        server.kill()
+    assert b"Started parent process" in (tmp_path / "workers.log").read_bytes()
 
 
 def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:

@@ -159,6 +159,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
         gone = [tid for tid, t in self.live.items() if self._idle(t, now, idle_s)]
         for tid in gone:
             del self.live[tid]
+            self._unsent.pop(tid, None)
         return len(gone)
 
     def _make_room(self) -> None:

@@ -271,7 +271,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .server.app import database_url
     from .server.db import describe_url
     from .server.mail import MailSettings
-    from .server.serving import ServeError, ServeSettings, check_workers, run
+    from .server.serving import ServeError, check_workers, run, settings_from_args
     from .server.timesource import FakeClockError, check_fake_clock
 
     if args.fake_clock is not None:
@@ -293,27 +293,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(
             f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True
         )
-    given = {
-        "max_tables_per_client": args.max_tables_per_client,
-        "grace_s": args.grace,
-        "max_live_tables": args.max_live_tables,
-        "idle_s": args.idle,
-        "processes": {"search": args.search_processes} if args.search_processes else {},
-    }
     if args.smtp:
         print(
-            f"dragontable: your-turn e-mails through {MailSettings(args.smtp, public).describe()}"
+            f"dragontable: your-turn e-mails through {MailSettings(args.smtp, public).describe()}",
+            flush=True,
         )
-    settings = ServeSettings(
-        url,
-        args.bot_delay,
-        {k: v for k, v in given.items() if v is not None},
-        public,
-        fake_clock=str(args.fake_clock) if args.fake_clock is not None else None,
-        smtp=args.smtp,
-        data_dirs=[str(d) for d in data_dirs()],
-    )
-    run(settings, args.host, args.port, args.workers)
+    run(settings_from_args(args, url, public, data_dirs()), args.host, args.port, args.workers)
     return 0
 
 

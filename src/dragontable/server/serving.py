@@ -8,9 +8,11 @@ them there. Several processes need PostgreSQL (they hear of each other's moves t
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,28 @@ class ServeSettings:
             clock=clock,
             mail=mail,
         )
+
+
+def settings_from_args(
+    args: argparse.Namespace, url: str, public: str, dirs: Sequence[Path]
+) -> ServeSettings:
+    """The settings of ``dragontable serve``'s parsed arguments, over the database ``url``."""
+    given = {
+        "max_tables_per_client": args.max_tables_per_client,
+        "grace_s": args.grace,
+        "max_live_tables": args.max_live_tables,
+        "idle_s": args.idle,
+        "processes": {"search": args.search_processes} if args.search_processes else None,
+    }
+    return ServeSettings(
+        url,
+        args.bot_delay,
+        {k: v for k, v in given.items() if v is not None},
+        public,
+        fake_clock=str(args.fake_clock) if args.fake_clock is not None else None,
+        smtp=args.smtp,
+        data_dirs=[str(d) for d in dirs],
+    )
 
 
 def check_workers(db_url: str, workers: int) -> None:

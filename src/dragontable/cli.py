@@ -267,46 +267,38 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from .server.app import create_app, database_url
-    from .server.config import ServerConfig
+    from .core.datafiles import data_dirs
+    from .server.app import database_url
     from .server.db import describe_url
     from .server.mail import MailSettings
-    from .server.timesource import FakeClockError, FileClock, check_fake_clock
+    from .server.serving import ServeError, check_workers, run, settings_from_args
+    from .server.timesource import FakeClockError, check_fake_clock
 
-    clock = None
     if args.fake_clock is not None:
         try:
             check_fake_clock(args.fake_clock, args.host)
         except FakeClockError as exc:
             print(f"dragontable: {exc}", file=sys.stderr)
             return 2
-        clock = FileClock(args.fake_clock)
     url = database_url(args.db)
+    try:
+        check_workers(url, args.workers)
+    except ServeError as exc:
+        print(f"dragontable: {exc}", file=sys.stderr)
+        return 2
     public = args.public_url or f"http://{args.host}:{args.port}"
-    mail = MailSettings(args.smtp, public) if args.smtp else None
     print(f"dragontable: database {describe_url(url)}", flush=True)
     print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
-    if clock is not None:
+    if args.fake_clock is not None:
         print(
             f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True
         )
-    given = {
-        "max_tables_per_client": args.max_tables_per_client,
-        "grace_s": args.grace,
-        "max_live_tables": args.max_live_tables,
-        "idle_s": args.idle,
-    }
-    config = ServerConfig(
-        **{k: v for k, v in given.items() if v is not None},
-        processes={"search": args.search_processes} if args.search_processes else {},
-        bot_workers=args.bot_workers,
-    )
-    if mail is not None:
-        print(f"dragontable: your-turn e-mails through {mail.describe()}", flush=True)
-    app = create_app(url, bot_delay=args.bot_delay, config=config, clock=clock, mail=mail)
-    uvicorn.run(app, host=args.host, port=args.port)
+    if args.smtp:
+        print(
+            f"dragontable: your-turn e-mails through {MailSettings(args.smtp, public).describe()}",
+            flush=True,
+        )
+    run(settings_from_args(args, url, public, data_dirs()), args.host, args.port, args.workers)
     return 0
 
 
@@ -435,6 +427,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="run the table server: lobby and live play in the browser")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="server processes on the one port (more than 1 needs PostgreSQL; default 1)",
+    )
     p.add_argument(
         "--db",
         help="SQLAlchemy database URL (default: $DATABASE_URL, else sqlite:///dragontable.sqlite3)",

@@ -69,6 +69,7 @@ def store_chat(store: Store, table_id: str, seat: int, text: str) -> dict[str, A
     values = {"table_id": table_id, "seat": seat, "text": text, "created_at": now}
     with store.transaction() as conn:
         new_id = conn.execute(chat_t.insert().values(**values).returning(chat_t.c.id)).scalar_one()
+        store.notice(conn, table_id, f"chat:{new_id}")
     return {"type": "chat", "id": new_id, "seat": seat, "text": text, "at": now.isoformat()}
 
 
@@ -83,6 +84,14 @@ def recent_chat(store: Store, table_id: str, limit: int = CHAT_HISTORY) -> list[
     with store.engine.connect() as conn:
         rows = list(conn.execute(query))
     return [chat_message(r) for r in reversed(rows)]
+
+
+def chat_by_id(store: Store, table_id: str, chat_id: int) -> dict[str, Any] | None:
+    """One stored message of the table as clients receive it, or None."""
+    query = chat_t.select().where(chat_t.c.table_id == table_id, chat_t.c.id == chat_id)
+    with store.engine.connect() as conn:
+        row = conn.execute(query).first()
+    return None if row is None else chat_message(row)
 
 
 def load_mutes(store: Store, table_id: str) -> dict[int, set[int]]:
@@ -103,6 +112,7 @@ def store_mute(store: Store, table_id: str, seat: int, muted: int, on: bool) -> 
         conn.execute(mutes_t.delete().where(mine))
         if on:
             conn.execute(mutes_t.insert().values(**key))
+        store.notice(conn, table_id, "mutes")
 
 
 def hears(table: LiveTable, conn: Connection, sender: int | None) -> bool:

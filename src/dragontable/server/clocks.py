@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from ..core.state import State
@@ -125,6 +126,7 @@ class ClockPlay:
     if TYPE_CHECKING:
 
         async def get(self, table_id: str) -> LiveTable | None: ...
+        async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ...) -> None: ...
         def kick(self, table: LiveTable) -> None: ...
         @staticmethod
         def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
@@ -155,11 +157,15 @@ class ClockPlay:
         """If a seat's deadline has passed, hand it to the zombie bot and say so; whether
         one had. Caller holds ``table.lock``."""
         clock = table.row.clock
-        seat = overdue(table.row, self.clock.now())
+        now = self.clock.now()
+        seat = overdue(table.row, now)
         if clock is None or seat is None:
             return False
         out = {seat: SeatClock(None, 0)}
-        await asyncio.to_thread(self.store.hand_over, table.id, seat, clock.zombie_bot, True, out)
+        claim = (table.id, seat, clock.zombie_bot, True, out, now)
+        if not await asyncio.to_thread(self.store.hand_over, *claim):
+            await self.catch_up(table)  # another server process did it (or the seat moved)
+            return False
         apply_clocks(table.row, out)
         table.row.seats[seat].handed_to = clock.zombie_bot
         table.row.seats[seat].zombie = True

@@ -11,7 +11,7 @@ import contextlib
 import datetime as dt
 import re
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -349,8 +349,18 @@ def make_engine(url: str) -> sa.Engine:
         ) from None
 
 
+Notify = Callable[[sa.Connection, str, str], None]
+"""Told, inside a write's transaction, the table id and what changed (``fanout.py``)."""
+
+
 class Store:
-    """The server's database: create, list, load tables; append actions atomically."""
+    """The server's database: create, list, load tables; append actions atomically.
+
+    ``notify`` (set by ``fanout.PgFanout``) hears of every change other server processes
+    must know, inside its transaction: a notice then means committed.
+    """
+
+    notify: Notify | None = None
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
         self.url = normalize_url(url)
@@ -365,6 +375,11 @@ class Store:
         """A write transaction (committed at the end, rolled back on error)."""
         with self._writing, self.engine.begin() as conn:
             yield conn
+
+    def notice(self, conn: sa.Connection, table_id: str, kind: str) -> None:
+        """Tell the other server processes (if any listen) that ``kind`` changed."""
+        if self.notify is not None:
+            self.notify(conn, table_id, kind)
 
     def writing(self) -> contextlib.AbstractContextManager[sa.Connection]:
         """A write transaction, for the queries of other modules (``accounts_db``)."""
@@ -458,6 +473,7 @@ class Store:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
             conn.execute(_APPEND, {**row, "created_at": now, "zombie": zombie})
             write_clocks(conn, seats_t, table_id, clocks or {})
+            self.notice(conn, table_id, "action")
 
     async def append(
         self,
@@ -498,6 +514,7 @@ class Store:
                 )
                 .values(joined_at=_now())
             )
+            self.notice(conn, table_id, "seats")
 
     def _seats(self, conn: sa.Connection, ids: list[str]) -> dict[str, list[SeatRow]]:
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -597,6 +614,7 @@ class Store:
                     [{**r, "undone_at": now, "undone_by": by} for r in rows],
                 )
             conn.execute(actions_t.delete().where(mine))
+            self.notice(conn, table_id, f"undo:{by}")
         return len(rows)
 
     def undone(self, table_id: str) -> list[dict[str, Any]]:
@@ -612,22 +630,28 @@ class Store:
         bot: str | None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
-    ) -> None:
+        overdue_at: dt.datetime | None = None,
+    ) -> bool:
         """Let bot ``bot`` play a human seat (``zombie``: as its time ran out), or give the
-        seat back to its player (None); with the seat ``clocks`` that follow."""
+        seat back to its player (None); with the seat ``clocks`` that follow. Given
+        ``overdue_at``, only if the stored seat is a person's whose deadline has passed by
+        then (of processes sharing the database, one puts the zombie on); whether stored."""
+        query = seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+        if overdue_at is not None:
+            query = query.where(seats_t.c.handed_to.is_(None), seats_t.c.deadline <= overdue_at)
         with self._write() as conn:
-            conn.execute(
-                seats_t.update()
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(handed_to=bot, zombie=zombie)
-            )
+            if conn.execute(query.values(handed_to=bot, zombie=zombie)).rowcount != 1:
+                return False
             write_clocks(conn, seats_t, table_id, clocks or {})
+            self.notice(conn, table_id, "seats")
+        return True
 
     # -- clocks (revision 0006) -------------------------------------------------------
     def set_clocks(self, table_id: str, clocks: Mapping[int, SeatClock]) -> None:
         """Store seats' deadlines and time left (``SeatClock`` per seat)."""
         with self._write() as conn:
             write_clocks(conn, seats_t, table_id, clocks)
+            self.notice(conn, table_id, "seats")
 
     def due_clocks(self, now: dt.datetime) -> list[str]:
         """Ids of tables with a seat whose deadline is ``now`` or earlier."""

@@ -27,7 +27,8 @@ from .botpool import BotPool
 from .chat import ChatRequests, load_mutes
 from .clocks import ClockPlay, apply_clocks, clock_changes, overdue
 from .config import ServerConfig
-from .db import SeatRow, Store, TableRow
+from .db import SeatRow, StaleWrite, Store, TableRow
+from .fanout import Fanout, FanoutPlay, make_fanout
 from .limits import CHAT_MESSAGES, CHAT_WINDOW_S, SlidingWindow
 from .live import (
     Connection,
@@ -60,9 +61,10 @@ class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
+class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, FanoutPlay):
     """All live tables of one server process over one :class:`Store`; table clocks
-    read ``clock`` (:mod:`timesource`)."""
+    read ``clock`` (:mod:`timesource`); ``fanout`` hears of other processes' changes
+    (:mod:`fanout`; by default PostgreSQL's ``LISTEN``, none on SQLite)."""
 
     def __init__(
         self,
@@ -72,8 +74,11 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
         config: ServerConfig | None = None,
         pool: BotPool | None = None,
         clock: Clock | None = None,
+        fanout: Fanout | None = None,
     ) -> None:
         self.store = store
+        self.fanout = fanout or make_fanout(store)
+        self._dirty, self._refreshing, self._unsent = {}, {}, {}
         self.clock = clock or SystemClock()
         self.chat_limiter = SlidingWindow(CHAT_MESSAGES, CHAT_WINDOW_S)
         self.bot_delay = bot_delay
@@ -92,7 +97,9 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
     # -- life cycle -------------------------------------------------------------
     async def start(self) -> None:
         """Load every unfinished table, put the zombie on seats whose time ran out while
-        the server was down, let the bots continue and start checking the clocks."""
+        the server was down, let the bots continue and start checking the clocks; hear
+        of other processes' changes from then on."""
+        await self.fanout.start(self.on_notice, self.on_reconnect)
         for table_id in await asyncio.to_thread(self.store.unfinished):
             table = await self.get(table_id)
             if table is not None:
@@ -104,7 +111,8 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
 
     async def stop(self) -> None:
         """Stop the bots and close every connection's writer."""
-        for task in (self._sweeper, self._ticker):
+        await self.fanout.stop()
+        for task in (self._sweeper, self._ticker, *self._refreshing.values()):
             if task is not None:
                 task.cancel()
         tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
@@ -156,6 +164,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
         gone = [tid for tid, t in self.live.items() if self._idle(t, now, idle_s)]
         for tid in gone:
             del self.live[tid]
+            self._unsent.pop(tid, None)
         return len(gone)
 
     def _make_room(self) -> None:
@@ -271,7 +280,8 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
             if table.row.seats[conn.seat].bot is not None:
                 return error("handed_over", "a bot plays your seat now; reclaim it first")
             try:
-                await self._commit(table, conn.seat, message["action"])
+                if not await self._try_commit(table, conn.seat, message["action"]):
+                    return error("stale", "another move came first; here is the table now")
             except NotationError as exc:
                 return refusal("notation", exc, conn.lang, table.names_in(conn.lang))
             except IllegalAction as exc:
@@ -280,18 +290,34 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes):
         return None
 
     async def _commit(self, table: LiveTable, seat: int, action: str) -> None:
-        """Store ``action`` and any one-option decisions after it, then tell everyone.
+        """:meth:`_try_commit`; if another process moved first, the table has caught up."""
+        await self._try_commit(table, seat, action)
+
+    async def _try_commit(self, table: LiveTable, seat: int, action: str) -> bool:
+        """Store ``action`` and any one-option decisions after it, then tell everyone;
+        False if another process stored a move first (the table then catches up with it).
 
         Caller holds ``table.lock``. Engine errors propagate with nothing changed.
         """
-        done = [await self._store(table, seat, action)]
+        try:
+            first = await self._store(table, seat, action)
+        except StaleWrite:
+            await self.catch_up(table)
+            return False
+        done = [*self._unsent.pop(table.id, []), first]
         self._drop_offer(table, "acted", seat)
         while self.auto_forced and (forced := table.state.forced_action()) is not None:
             forced_seat = table.state.current_player
             assert forced_seat is not None
-            done.append(await self._store(table, forced_seat, forced))
+            try:
+                done.append(await self._store(table, forced_seat, forced))
+            except StaleWrite:  # another process played it: send ours with its moves
+                self._unsent[table.id] = done
+                await self.catch_up(table)
+                return True
         table.broadcast(done)
         await self.after_commit(table, seat)
+        return True
 
     async def _store(self, table: LiveTable, seat: int, action: str) -> dict[str, Any]:
         """Apply on a copy, append it to the database, then make it the state."""

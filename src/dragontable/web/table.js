@@ -15,10 +15,16 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
 const token = params.get("token") || new URLSearchParams(location.search).get("token");
 
+// Reconnecting backs off from half a second, doubling to 8 s, each wait jittered so that
+// the pages of a server that went away do not all come back at once.
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 8000;
+const JITTER = 0.5;  // a wait is its nominal length times 0.5 to 1.0
+
 let names = [];
 let mySeat = null;
 let socket = null;
-let retry = 500;
+let retry = RETRY_FIRST_MS;
 let retryTimer = null;
 let lastUpdate = null;
 let GAMES = {};
@@ -28,15 +34,27 @@ function connect() {
   const query = new URLSearchParams({ lang });
   if (token) query.set("token", token);
   socket = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
-  socket.addEventListener("open", () => { setConn("table.connected"); retry = 500; });
+  socket.addEventListener("open", () => setConn("table.connected"));
   socket.addEventListener("message", (e) => { if (e.target === socket) handle(JSON.parse(e.data)); });
   socket.addEventListener("close", (e) => {
     if (e.target !== socket) return; // replaced by a connection in another language
-    if (e.code === 4403 || e.code === 4404) { setConn("table.closed"); return; }
+    if (e.code === 4403 || e.code === 4404) { setConn("table.closed"); setOnline(false); return; }
     setConn("table.reconnecting");
-    retryTimer = setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 10000);
+    setOnline(false);
+    retryTimer = setTimeout(connect, retry * (1 - JITTER * Math.random()));
+    retry = Math.min(retry * 2, RETRY_MAX_MS);
   });
+}
+
+// While the connection is down nothing can be played: the turn and board take no input
+// (an action sent then would be lost), until the server's welcome brings the table back.
+function setOnline(online) {
+  document.body.classList.toggle("offline", !online);
+  for (const id of ["turn", "board"]) {
+    const node = document.getElementById(id);
+    if (node) node.inert = !online;
+  }
+  if (online) retry = RETRY_FIRST_MS;
 }
 
 function setConn(key) {
@@ -66,6 +84,7 @@ async function loadGames() {
 function handle(msg) {
   document.dispatchEvent(new CustomEvent("tablemessage", { detail: msg }));
   if (msg.type === "welcome") {
+    setOnline(true);
     names = msg.names;
     mySeat = msg.seat;
     if (mySeat !== null && token) {

@@ -1,0 +1,274 @@
+"""Fan-out: how the server processes that share one database hear of each other's changes.
+
+Every table write (an action, an undo, a seat or clock change, a chat message, a mute)
+calls ``Store.notice`` inside its transaction. :class:`LocalFanout` (SQLite, one process)
+ignores it: the process that wrote is the only one with connections. :class:`PgFanout`
+sends ``NOTIFY dragontable, '<origin>:<table>:<kind>'`` there, so a notice means
+committed, and listens on a connection of its own. A process that holds the table then
+re-reads it (:class:`FanoutPlay`): the notice says what to read, never what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any, Protocol
+
+import psycopg
+import sqlalchemy as sa
+
+from .chat import chat_by_id, hears, load_mutes
+from .db import Store, TableRow
+from .live import LiveTable, Move, replay_moves
+
+log = logging.getLogger("dragontable.server")
+
+CHANNEL = "dragontable"
+RETRY_FIRST_S = 0.5
+"""The listener's first wait before connecting again; it doubles up to ``RETRY_MAX_S``."""
+RETRY_MAX_S = 8.0
+LISTEN_TIMEOUT_S = 30.0
+"""How long start-up waits for the first ``LISTEN``."""
+
+ALL = frozenset({"all"})
+"""Every kind of change: what a listener that reconnects must assume it missed."""
+Notice = Callable[[str, str], None]
+"""Told a table id and the kind of change another process committed."""
+
+
+class Fanout(Protocol):
+    """Hears of other processes' changes and hands them to ``on_notice``."""
+
+    async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None: ...
+    async def stop(self) -> None: ...
+
+
+class LocalFanout:
+    """One process holds every table: there is nobody to tell or hear (SQLite)."""
+
+    async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None:
+        """Nothing to listen to."""
+
+    async def stop(self) -> None:
+        """Nothing to stop."""
+
+
+def libpq_url(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as psycopg's own connection string."""
+    return sa.engine.make_url(url).set(drivername="postgresql").render_as_string(False)
+
+
+class PgFanout:
+    """``LISTEN``/``NOTIFY`` on PostgreSQL; notices of this process's own writes are
+    skipped (each process has a random ``origin``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.origin = secrets.token_hex(6)
+        self._task: asyncio.Task[None] | None = None
+        self._listening = asyncio.Event()
+        store.notify = self._notify
+
+    def _notify(self, conn: sa.Connection, table_id: str, kind: str) -> None:
+        payload = f"{self.origin}:{table_id}:{kind}"
+        conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
+
+    async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None:
+        """Listen in the background; return once the first ``LISTEN`` is in place."""
+        self._task = asyncio.get_running_loop().create_task(self._listen(on_notice, on_connect))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listening.wait(), LISTEN_TIMEOUT_S)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _listen(self, on_notice: Notice, on_connect: Callable[[], None]) -> None:
+        """Listen until cancelled; connect again (backing off) when the connection drops,
+        then ``on_connect``: notices may have been missed meanwhile."""
+        wait = RETRY_FIRST_S
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    libpq_url(self.store.url), autocommit=True
+                ) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    if self._listening.is_set():
+                        on_connect()
+                    self._listening.set()
+                    wait = RETRY_FIRST_S
+                    async for notice in conn.notifies():
+                        self._dispatch(notice.payload, on_notice)
+            except psycopg.Error as exc:
+                log.warning("fan-out listener lost its connection (%s); again in %.1f s", exc, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX_S)
+
+    def _dispatch(self, payload: str, on_notice: Notice) -> None:
+        origin, _, rest = payload.partition(":")
+        table_id, _, kind = rest.partition(":")
+        if origin != self.origin and table_id and kind:
+            on_notice(table_id, kind)
+
+
+def make_fanout(store: Store) -> Fanout:
+    """PostgreSQL: :class:`PgFanout` (any number of processes); SQLite: one process."""
+    if store.engine.dialect.name == "postgresql":
+        return PgFanout(store)
+    return LocalFanout()
+
+
+def copy_seats(table: LiveTable, row: TableRow) -> list[dict[str, Any]]:
+    """Take the stored seats; return a ``seat_change`` message per seat whose player changed."""
+    changes = []
+    for mine, stored in zip(table.row.seats, row.seats, strict=True):
+        if (mine.handed_to, mine.zombie) != (stored.handed_to, stored.zombie):
+            changes.append(
+                {"type": "seat_change", "seat": mine.seat, "bot": stored.handed_to, "by": None}
+                | ({"zombie": True} if stored.zombie else {})
+            )
+    table.row.seats = row.seats
+    return changes
+
+
+def apply_stored(table: LiveTable, actions: list[str], zombies: list[bool]) -> list[dict[str, Any]]:
+    """Play actions another process stored; return them as ``broadcast`` takes them."""
+    done = []
+    for notation, zombie in zip(actions, zombies, strict=True):
+        state = table.state
+        seat = state.current_player
+        assert seat is not None
+        forced = state.forced_action() is not None
+        target = state.shared_target(notation)
+        new = state.clone()
+        new.apply(notation)
+        table.state = new
+        table.moves.append(Move(seat, forced, zombie))
+        done.append({"seat": seat, "action": notation, "target": target})
+    return done
+
+
+class FanoutPlay:
+    """Brings the live tables of this process up to date with what others committed.
+
+    A part of :class:`tables.TableManager` (a mixin)."""
+
+    store: Store
+    live: dict[str, LiveTable]
+    _loading: asyncio.Lock
+
+    if TYPE_CHECKING:
+
+        def kick(self, table: LiveTable) -> None: ...
+        @staticmethod
+        def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
+
+    _dirty: dict[str, set[str]]
+    """Per table held here, the kinds of change noticed and not yet caught up with."""
+    _refreshing: dict[str, asyncio.Task[None]]
+    _unsent: dict[str, list[dict[str, Any]]]
+    """Per table, stored actions caught up with but not yet sent: a one-option decision
+    follows them, and the update goes out once it is played (as after a move made here)."""
+    auto_forced: bool
+
+    def on_notice(self, table_id: str, kind: str) -> None:
+        """Another process committed ``kind`` on ``table_id``: catch up if it is held here."""
+        loop = asyncio.get_running_loop()
+        if kind.startswith("chat:") and kind[5:].isdigit():
+            loop.create_task(self._relay_chat(table_id, int(kind[5:])))
+            return
+        self._dirty.setdefault(table_id, set()).add(kind)
+        if table_id not in self._refreshing:
+            self._refreshing[table_id] = loop.create_task(self._refresh_while_dirty(table_id))
+
+    def on_reconnect(self) -> None:
+        """Notices may have been missed: catch every live table up."""
+        for table_id in list(self.live):
+            self.on_notice(table_id, next(iter(ALL)))
+
+    async def _refresh_while_dirty(self, table_id: str) -> None:
+        """Catch a table up until no notice came in meanwhile (notices coalesce)."""
+        try:
+            while (kinds := self._dirty.pop(table_id, None)) is not None:
+                async with self._loading:  # a table being loaded reads the change itself
+                    table = self.live.get(table_id)
+                if table is None:
+                    continue
+                async with table.lock:
+                    await self.catch_up(table, kinds)
+                self.kick(table)
+        except Exception:  # the database may be away: the next notice tries again
+            log.exception("table %s: could not catch up", table_id)
+        finally:
+            self._refreshing.pop(table_id, None)
+
+    async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ALL) -> None:
+        """Re-read the table and tell its connections what changed. Caller holds ``table.lock``."""
+        row = await asyncio.to_thread(self.store.load, table.id)
+        if row is None:
+            return
+        if kinds & {"mutes", "all"}:
+            await self._reload_mutes(table)
+        changes = copy_seats(table, row)
+        have = table.state.history
+        if row.actions[: len(have)] != have:
+            undo = [int(k[5:]) for k in kinds if k.startswith("undo:") and k[5:].isdigit()]
+            await self._rebuild(table, row, undo[0] if undo else None)
+            return
+        n = len(have)
+        done = apply_stored(table, row.actions[n:], row.zombie_actions[n:])
+        if done:
+            self._drop_offer(table, "acted", done[0]["seat"])
+        for message in changes:
+            table.announce(message)
+        done = self._unsent.pop(table.id, []) + done
+        if self.auto_forced and table.state.forced_action() is not None:
+            self._unsent[table.id] = done  # the bot loop (``kick``) plays it, then sends
+            return
+        table.broadcast(done)
+
+    async def _rebuild(self, table: LiveTable, row: TableRow, by: int | None) -> None:
+        """Replay a table whose stored actions no longer extend ours (seat ``by`` undid)."""
+        same = 0
+        for mine, stored in zip(table.state.history, row.actions, strict=False):
+            if mine != stored:
+                break
+            same += 1
+        undone = len(table.state.history) - same
+        state, moves = await asyncio.to_thread(replay_moves, row.record())
+        for move, zombie in zip(moves, row.zombie_actions, strict=False):
+            move.zombie = zombie
+        table.state, table.moves, table.undo_offer = state, moves, None
+        self._unsent.pop(table.id, None)
+        if by is not None:
+            table.announce({"type": "undone", "seat": by, "actions": undone})
+        table.broadcast([], reset=True)
+
+    async def _reload_mutes(self, table: LiveTable) -> None:
+        """Take the stored mutes; tell each seat's connections whom it mutes now."""
+        table.mutes = await asyncio.to_thread(load_mutes, self.store, table.id)
+        for conn in list(table.conns):
+            if conn.seat is not None:
+                conn.push({"type": "mutes", "muted": sorted(table.mutes.get(conn.seat, set()))})
+
+    async def _relay_chat(self, table_id: str, chat_id: int) -> None:
+        """Send a message written through another process to this one's connections."""
+        table = self.live.get(table_id)
+        if table is None:
+            return
+        try:
+            sent = await asyncio.to_thread(chat_by_id, self.store, table_id, chat_id)
+            if sent is None:
+                return
+        except Exception:
+            log.exception("table %s: could not relay chat message %d", table_id, chat_id)
+            return
+        for conn in list(table.conns):
+            if hears(table, conn, sent["seat"]):
+                conn.push(sent)

@@ -1,0 +1,261 @@
+"""Any worker serves any table: two ``dragontable serve`` processes over one throwaway
+PostgreSQL database; the seats of one table play through different processes, a
+spectator on either sees every move once, in order, and a ``kill -9`` of one process
+mid-game loses nothing: its clients reconnect to the other and finish the game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+import dragontable
+from dragontable import games
+from dragontable.server.db import Store
+from dragontable.server.live import replay_moves
+
+from .pg import free_port
+
+SRC = Path(dragontable.__file__).resolve().parents[1]
+START_S = 60.0
+GAME_S = 40.0
+"""The longest a whole game may take here (it takes a few seconds)."""
+RECV_S = 20.0
+RACES = ("stale", "not_your_turn")
+"""Refusals a seat may meet when another process moved first (a forced decision)."""
+BODY = {"game": "dragon", "players": 2, "seed": 7, "seats": ["human", "human"]}
+
+
+class Worker:
+    """One ``dragontable serve`` process on its own port over a shared database."""
+
+    def __init__(self, db_url: str, log: Path, *extra: str) -> None:
+        self.db_url, self.log, self.extra = db_url, log, extra
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Worker:
+        command = [sys.executable, "-m", "dragontable.cli", "serve", "--port", str(self.port)]
+        command += ["--db", self.db_url, "--bot-delay", "0", *self.extra]
+        env = {**os.environ, "PYTHONPATH": str(SRC)}
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                command, env=env, stdout=log, stderr=log, start_new_session=True
+            )
+        end = time.monotonic() + START_S
+        while True:
+            try:
+                self.get("/api/tables")
+                return self
+            except OSError:
+                assert self.proc.poll() is None, "the server stopped"
+                assert time.monotonic() < end, "the server did not start"
+                time.sleep(0.1)
+
+    def kill(self) -> None:
+        """SIGKILL to the server and any worker processes it started."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=15)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url(path), timeout=10) as r:
+            return json.load(r)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        data = json.dumps(body).encode()
+        headers = {"content-type": "application/json"}
+        request = urllib.request.Request(self.url(path), data=data, headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return json.load(r)
+
+    def ws(self, table_id: str, token: str | None) -> str:
+        query = f"?token={token}" if token else ""
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}{query}"
+
+
+@pytest.fixture
+def workers(pg_url: str, tmp_path: Path) -> Any:
+    """Two server processes over one fresh PostgreSQL database (logs in ``tmp_path``)."""
+    started = [Worker(pg_url, tmp_path / f"worker{i}.log") for i in range(2)]
+    try:
+        for worker in started:
+            worker.start()
+        yield started
+    finally:
+        for worker in started:
+            worker.kill()
+
+
+class Client(threading.Thread):
+    """A seat (choosing seeded random legal actions) or a spectator (``token`` None):
+    connects to its workers in turn, and to the next one when its connection drops."""
+
+    def __init__(self, workers: list[Worker], table_id: str, token: str | None, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.workers, self.table_id, self.token = workers, table_id, token
+        self.rng = random.Random(seed)
+        self.updates: list[dict[str, Any]] = []
+        self.reconnects = 0
+        self.failure: BaseException | None = None
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            turn = 0
+            while not self.done.is_set():
+                worker = self.workers[turn % len(self.workers)]
+                try:
+                    with connect(worker.ws(self.table_id, self.token), open_timeout=5) as ws:
+                        self._play(ws)
+                except (ConnectionClosed, OSError, TimeoutError):
+                    self.reconnects += 1
+                    turn += 1
+                    time.sleep(0.2)
+        except BaseException as exc:  # reported by the test
+            self.failure = exc
+        finally:
+            self.done.set()
+
+    def _play(self, ws: ClientConnection) -> None:
+        """Act once per decision (an unanswered one again after reconnecting)."""
+        acted_at = -1
+        while True:
+            msg = json.loads(ws.recv(timeout=RECV_S))
+            assert msg["type"] != "error" or msg["code"] in RACES, msg
+            if msg["type"] != "update":
+                continue
+            self.updates.append(msg)
+            if msg["over"]:
+                self.done.set()
+                return
+            if msg["your_turn"] and msg["legal_actions"] and msg["n_actions"] != acted_at:
+                acted_at = msg["n_actions"]
+                action = self.rng.choice(msg["legal_actions"])
+                ws.send(json.dumps({"action": action}))
+
+
+def seen_actions(updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions a spectator was told of, checking each update follows the one before
+    (a new connection's first update starts the count again)."""
+    out: list[dict[str, Any]] = []
+    for update in updates:
+        if update["reset"] or not update["actions"]:
+            assert update["n_actions"] >= len(out), "an update went back"
+            if update["n_actions"] != len(out):  # a fresh connection: its own count
+                assert not update["actions"]
+                out = [{"seat": None, "action": None}] * update["n_actions"]
+            continue
+        assert update["n_actions"] == len(out) + len(update["actions"]), "a move twice or lost"
+        out += update["actions"]
+    return out
+
+
+def open_table(worker: Worker) -> tuple[str, dict[int, str]]:
+    created = worker.post("/api/tables", BODY)
+    return created["id"], {i["seat"]: i["token"] for i in created["invitations"]}
+
+
+def finish(clients: list[Client]) -> None:
+    end = time.monotonic() + GAME_S
+    for client in clients:
+        while client.is_alive() and time.monotonic() < end:
+            client.join(0.1)
+            failed = [c.failure for c in clients if c.failure is not None]
+            assert not failed, repr(failed[0])
+        assert not client.is_alive(), "the game did not finish in time"
+
+
+def check_record(db_url: str, table_id: str, spectator: list[dict[str, Any]]) -> None:
+    """The stored record replays to the end the spectator saw; one stored action per move."""
+    stored = Store(db_url)
+    try:
+        row = stored.load(table_id)
+    finally:
+        stored.close()
+    assert row is not None and row.n_actions == len(row.actions) == len(spectator)
+    state, moves = replay_moves(row.record())
+    assert state.is_over and games.replay(row.record()).history == row.actions
+    assert [m.seat for m in moves] == [a["seat"] for a in spectator]
+    for mine, told in zip(row.actions, spectator, strict=True):
+        assert told["action"] in (mine, state.public_action(mine, told["seat"], None))
+
+
+def test_two_seats_on_two_workers_play_a_whole_game(workers: list[Worker], pg_url: str) -> None:
+    a, b = workers
+    table_id, tokens = open_table(a)
+    watchers = [Client([a], table_id, None, 0), Client([b], table_id, None, 0)]
+    for watcher in watchers:
+        watcher.start()
+    time.sleep(0.5)  # the spectators are in before the first move
+    seats = [Client([a], table_id, tokens[0], 1), Client([b], table_id, tokens[1], 2)]
+    for seat in seats:
+        seat.start()
+    finish([*seats, *watchers])
+    for watcher in watchers:
+        assert watcher.reconnects == 0
+        assert watcher.updates[0]["n_actions"] == 0, "the spectator came in late"
+        check_record(pg_url, table_id, seen_actions(watcher.updates))
+    assert watchers[0].updates[-1]["scores"] == watchers[1].updates[-1]["scores"]
+
+
+def test_a_kill_9_of_one_worker_mid_game_loses_nothing(workers: list[Worker], pg_url: str) -> None:
+    a, b = workers
+    table_id, tokens = open_table(a)
+    watcher = Client([b], table_id, None, 0)
+    watcher.start()
+    time.sleep(0.5)
+    seats = [Client([a, b], table_id, tokens[0], 3), Client([b, a], table_id, tokens[1], 4)]
+    for seat in seats:
+        seat.start()
+    end = time.monotonic() + GAME_S
+    while not watcher.updates or watcher.updates[-1]["n_actions"] < 30:
+        assert time.monotonic() < end and not watcher.done.is_set(), "the game did not start"
+        time.sleep(0.01)
+    a.kill()
+    finish([*seats, watcher])
+    assert seats[0].reconnects >= 1 and watcher.reconnects == 0
+    check_record(pg_url, table_id, seen_actions(watcher.updates))
+
+
+def test_serve_workers_2_plays_a_game_on_one_port(pg_url: str, tmp_path: Path) -> None:
+    server = Worker(pg_url, tmp_path / "workers.log", "--workers", "2").start()
+    try:
+        table_id, tokens = open_table(server)
+        watcher = Client([server], table_id, None, 0)
+        watcher.start()
+        time.sleep(0.5)
+        seats = [Client([server], table_id, tokens[i], 5 + i) for i in range(2)]
+        for seat in seats:
+            seat.start()
+        finish([*seats, watcher])
+        assert watcher.updates[-1]["over"]
+        check_record(pg_url, table_id, seen_actions(watcher.updates))
+    finally:
+        server.kill()
+    assert b"Started parent process" in (tmp_path / "workers.log").read_bytes()
+
+
+def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "dragontable.cli", "serve", "--workers", "2"]
+    command += ["--port", str(free_port()), "--db", f"sqlite:///{tmp_path / 'x.sqlite3'}"]
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "needs PostgreSQL" in done.stderr, done.stderr
+    assert not (tmp_path / "x.sqlite3").exists()

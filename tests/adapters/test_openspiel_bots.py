@@ -32,7 +32,7 @@ def test_specs_take_a_budget_but_one_process():
     assert parse_spec("openspiel-mcts:300").iterations == 300
     with pytest.raises(OptionError, match="one process"):
         parse_spec("openspiel-ismcts:1s:4")
-    with pytest.raises(OptionError, match="research"):
+    with pytest.raises(OptionError, match="tournaments and benchmarks"):
         check_bot_budget("openspiel-ismcts:1s", "dragon", 2, 5.0)
 
 

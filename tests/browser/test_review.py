@@ -3,6 +3,7 @@ progress while the server searches, then each decision's verdict as the API give
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,12 @@ def api_review(page: Page, server: str, table: str, seat: int, lang: str) -> dic
     return dict(answer["review"])
 
 
+def _percent(share: float) -> int:
+    """A win chance as the page rounds it: halves away from zero (Python's round() would
+    round 62.5 to the even 62)."""
+    return math.floor(100 * share + 0.5)
+
+
 def check_shown(page: Page, review: dict[str, Any]) -> None:
     """The page lists every reviewed decision as the API gives it, in order."""
     items = page.locator("#review-list li")
@@ -47,7 +54,7 @@ def check_shown(page: Page, review: dict[str, Any]) -> None:
         assert item.get_attribute("data-verdict") == d["verdict"] in VERDICTS
         text = item.inner_text()
         assert d["move_label"] in text
-        assert f"{round(100 * d['before'])}%" in text and f"{round(100 * d['after'])}%" in text
+        assert f"{_percent(d['before'])}%" in text and f"{_percent(d['after'])}%" in text
         assert (d["best_label"] in text) == (d["verdict"] not in ("best", "good")) or (
             d["best_label"] == d["move_label"]
         )

@@ -104,7 +104,7 @@ def test_a_move_is_never_played_twice(store: Store) -> None:
         t.start()
     for t in racers:
         t.join()
-    assert sorted("action" in r for r in results) == [False, True]
+    assert sorted("action" in r for r in results) == [False, True], results
     assert STALE in results
     with store.engine.connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(actions_t)).scalar() == 1

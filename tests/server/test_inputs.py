@@ -367,10 +367,10 @@ def test_serve_passes_the_cap_through(
     import uvicorn
 
     from dragontable import cli
-    from dragontable.server import app as server_app
+    from dragontable.server import serving
 
     made: dict[str, Any] = {}
-    monkeypatch.setattr(server_app, "create_app", lambda url, **kw: made.update(kw) or "app")
+    monkeypatch.setattr(serving, "create_app", lambda url, **kw: made.update(kw) or "app")
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: made.update(ran=app))
     args = cli.build_parser().parse_args(["serve", "--db", "sqlite:///x.sqlite3", *argv])
     assert args.func(args) == 0 and made["ran"] == "app"

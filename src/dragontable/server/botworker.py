@@ -43,7 +43,10 @@ def _position(store: Store, job: Job) -> tuple[TableRow, State] | None:
     row = store.load(job.table_id)
     if row is None or row.n_actions != job.n_actions:
         return None
-    state, _ = replay_moves(row.record())
+    record = row.record()
+    if len(record["actions"]) != job.n_actions:
+        return None  # read across another worker's commit: the table moved on
+    state, _ = replay_moves(record)
     if state.is_over or state.current_player != job.seat:
         return None
     return row, state

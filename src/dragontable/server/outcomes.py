@@ -40,13 +40,22 @@ class Outcomes:
         """Called after ``mover``'s move (and any forced ones) was committed and broadcast."""
         try:
             if table.state.is_over:
-                await self.rate(table)
+                # shielded: the mover's socket may close as soon as it reads the end, and
+                # its handler's cancellation must not cut the rating short
+                await asyncio.shield(self._rate_logged(table))
                 return
             seat = table.state.current_player
             if self.notifier is not None and seat is not None and seat != mover and by_mail(table):
                 self.notifier.turn_started(table, seat)
         except Exception:  # ratings and mail must never undo a committed move
             log.exception("table %s: rating or notifying failed", table.id)
+
+    async def _rate_logged(self, table: LiveTable) -> None:
+        """:meth:`rate`, its failure logged (it may outlive the task that awaited it)."""
+        try:
+            await self.rate(table)
+        except Exception:
+            log.exception("table %s: rating failed", table.id)
 
     async def rate(self, table: LiveTable) -> None:
         """Update the ratings of a finished rated table and tell the table; once per table."""

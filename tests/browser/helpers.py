@@ -6,7 +6,7 @@ import random
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from dragontable.games import replay_steps
 
@@ -188,3 +188,22 @@ def after_update(page: Page, act: Any) -> None:
     board = page.locator("#board > *").first.element_handle()
     act()
     page.wait_for_function("node => !node.isConnected", arg=board)
+
+
+def turn_based_clock(page: Page, bank_days: int, day_s: int = 86_400) -> None:
+    """Fill the lobby's turn-based clock: a day a move, ``bank_days`` of bank, the random
+    bot for a seat out of time (the clock kind is already ``turn``)."""
+    page.fill("#clock-per-move", "1")
+    page.select_option("#clock-unit", str(day_s))
+    page.fill("#clock-bank", str(bank_days))
+    page.select_option("#clock-zombie", "random")
+
+
+def create_two_seat_table(page: Page) -> dict[int, str]:
+    """Submit the lobby's form for two seats; each seat's invitation link."""
+    page.click("#create button[type=submit]")
+    links = page.locator('[data-testid="invite"]')
+    expect(links).to_have_count(2)
+    return {
+        int(str(a.get_attribute("data-seat"))): str(a.get_attribute("href")) for a in links.all()
+    }

@@ -24,7 +24,7 @@ from dragontable.server.config import ServerConfig
 from dragontable.server.timesource import ManualClock
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import click_action, is_over, table_id
+from .helpers import click_action, create_two_seat_table, is_over, table_id, turn_based_clock
 from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -77,16 +77,8 @@ def open_turn_based_table(page: Page, base: str) -> dict[int, str]:
     expect(page.locator("#clock-turn")).to_be_hidden()
     page.select_option("#clock-kind", "turn")
     expect(page.locator("#clock-turn")).to_be_visible()
-    page.fill("#clock-per-move", "1")
-    page.select_option("#clock-unit", str(DAY))
-    page.fill("#clock-bank", "2")
-    page.select_option("#clock-zombie", "random")
-    page.click("#create button[type=submit]")
-    links = page.locator('[data-testid="invite"]')
-    expect(links).to_have_count(2)
-    return {
-        int(str(a.get_attribute("data-seat"))): str(a.get_attribute("href")) for a in links.all()
-    }
+    turn_based_clock(page, bank_days=2, day_s=DAY)
+    return create_two_seat_table(page)
 
 
 def info(page: Page, base: str, tid: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import dragontable
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import click_action, is_over, table_id
+from .helpers import click_action, create_two_seat_table, is_over, table_id, turn_based_clock
 from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -196,16 +196,8 @@ def open_table(page: Page) -> dict[int, str]:
         page.select_option(f'[data-seat="{seat}"]', "human")
     page.fill("#seed", "16")
     page.select_option("#clock-kind", "turn")
-    page.fill("#clock-per-move", "1")
-    page.select_option("#clock-unit", str(DAY))
-    page.fill("#clock-bank", "1")
-    page.select_option("#clock-zombie", "random")
-    page.click("#create button[type=submit]")
-    links = page.locator('[data-testid="invite"]')
-    expect(links).to_have_count(2)
-    return {
-        int(str(a.get_attribute("data-seat"))): str(a.get_attribute("href")) for a in links.all()
-    }
+    turn_based_clock(page, bank_days=1, day_s=DAY)
+    return create_two_seat_table(page)
 
 
 def keep_seat(page: Page, url: str, name: str, seat: int) -> None:

@@ -59,6 +59,15 @@ def rewards(state: State) -> list[float]:
     return out
 
 
+def lead_rewards(values: list[float], scale: float) -> list[float]:
+    """Per seat, a logistic of its value's lead over the best rival's, at ``scale``."""
+    out = []
+    for s, v in enumerate(values):
+        lead = v - max(w for t, w in enumerate(values) if t != s)
+        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
+    return out
+
+
 def heuristic_leaf(
     evaluate: Callable[[State, int], float],
     scale: float,
@@ -76,11 +85,7 @@ def heuristic_leaf(
             values = evaluate_all(state)
         else:
             values = [evaluate(state, s) for s in range(state.players)]
-        out = []
-        for s, v in enumerate(values):
-            lead = v - max(w for t, w in enumerate(values) if t != s)
-            out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
-        return out
+        return lead_rewards(values, scale)
 
     return leaf
 
@@ -92,12 +97,7 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
     def leaf(state: State) -> list[float]:
         if state.is_over:
             return rewards(state)
-        values, scale = predict(state), scales[state.players]
-        out = []
-        for s, v in enumerate(values):
-            lead = v - max(w for t, w in enumerate(values) if t != s)
-            out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
-        return out
+        return lead_rewards(predict(state), scales[state.players])
 
     return leaf
 

@@ -204,11 +204,26 @@ def _probe(table: Table, which: str) -> None:
         table.wait(handed, "update")
     table.send(handed, {"reclaim": True})
     table.wait(handed, "seat_change")
-    # someone comes to watch and goes again
+    # someone comes to watch and goes again (nobody is told: presence is about seats)
     with table.client.websocket_connect(ws_url(table.created)) as visitor:
         visitor.receive_json()
+    # a seat closes its page and comes back: the others hear it go, then return
+    _leave_and_return(table, handed)
     for who in table.socks:
         table.drain(who)
+
+
+def _leave_and_return(table: Table, seat: int) -> None:
+    """Close ``seat``'s socket, wait until the server has seen it go, then reconnect
+    and read up to its welcome (by then the others were told it is back)."""
+    table.drain(seat)
+    table.socks.pop(seat).__exit__(None, None, None)
+    deadline = time.monotonic() + 10.0
+    while table.client.get(f"/api/tables/{table.id}").json()["seats"][seat]["connected"]:
+        assert time.monotonic() < deadline, "the server never saw the seat's socket close"
+        time.sleep(0.02)
+    table.socks[seat] = table.client.websocket_connect(ws_url(table.created, seat)).__enter__()
+    table.wait(seat, "welcome")
 
 
 def _http(table: Table) -> list[str]:

@@ -229,6 +229,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
         history = await self.chat_history(table, conn)
         async with table.lock:
+            before = table.connected()
             table.conns.add(conn)
             table.mark_presence()
             names = table.names_in(conn.lang)
@@ -237,17 +238,25 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
             conn.push(table.update_for(conn, []))
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)
-            self._presence(table)
+            if table.connected() != before:
+                self._presence(table)
         self.kick(table)  # a visit restarts bots that stopped on an error
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
-        """Forget a closed connection and tell the others who is still there."""
+        """Forget a closed connection; tell the others when its seat is no longer here."""
+        before = table.connected()
         table.conns.discard(conn)
-        self._presence(table)
+        if table.connected() != before:
+            self._presence(table)
+        else:
+            table.mark_presence()
 
     @staticmethod
     def _presence(table: LiveTable) -> None:
-        """Tell everyone who is connected, and when an absent seat may be handed over."""
+        """Tell everyone who is connected, and when an absent seat may be handed over.
+
+        Sent when a seat comes or goes, not for a spectator or a seat's second tab: the
+        message would repeat the last one, and its timing would tell nothing new."""
         table.mark_presence()
         message = {"type": "presence", "connected": table.connected(), "seats": table.seat_info()}
         for other in list(table.conns):

@@ -41,14 +41,26 @@ Notice = Callable[[str, str], None]
 
 
 class Fanout(Protocol):
-    """Hears of other processes' changes and hands them to ``on_notice``."""
+    """Hears of other processes' changes and hands them to ``on_notice``; ``tell``
+    sends a notice that is no database write (presence, :mod:`presence`); ``shared``:
+    whether other processes may hold the same tables; ``origin`` names this process."""
+
+    origin: str
+    shared: bool
 
     async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None: ...
     async def stop(self) -> None: ...
+    async def tell(self, table_id: str, kind: str) -> None: ...
 
 
 class LocalFanout:
     """One process holds every table: there is nobody to tell or hear (SQLite)."""
+
+    origin = "local"
+    shared = False
+
+    async def tell(self, table_id: str, kind: str) -> None:
+        """Nobody to tell."""
 
     async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None:
         """Nothing to listen to."""
@@ -66,6 +78,8 @@ class PgFanout:
     """``LISTEN``/``NOTIFY`` on PostgreSQL; notices of this process's own writes are
     skipped (each process has a random ``origin``)."""
 
+    shared = True
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self.origin = secrets.token_hex(6)
@@ -76,6 +90,15 @@ class PgFanout:
     def _notify(self, conn: sa.Connection, table_id: str, kind: str) -> None:
         payload = f"{self.origin}:{table_id}:{kind}"
         conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
+
+    async def tell(self, table_id: str, kind: str) -> None:
+        """``NOTIFY`` the other processes of something no table write carries."""
+
+        def send() -> None:
+            with self.store.engine.begin() as conn:
+                self._notify(conn, table_id, kind)
+
+        await asyncio.to_thread(send)
 
     async def start(self, on_notice: Notice, on_connect: Callable[[], None]) -> None:
         """Listen in the background; return once the first ``LISTEN`` is in place."""
@@ -166,6 +189,7 @@ class FanoutPlay:
     if TYPE_CHECKING:
 
         def kick(self, table: LiveTable) -> None: ...
+        def on_presence(self, table_id: str, kind: str) -> None: ...
         @staticmethod
         def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
 
@@ -180,6 +204,9 @@ class FanoutPlay:
     def on_notice(self, table_id: str, kind: str) -> None:
         """Another process committed ``kind`` on ``table_id``: catch up if it is held here."""
         loop = asyncio.get_running_loop()
+        if kind.startswith("presence"):
+            self.on_presence(table_id, kind)
+            return
         if kind.startswith("chat:") and kind[5:].isdigit():
             loop.create_task(self._relay_chat(table_id, int(kind[5:])))
             return

@@ -136,10 +136,18 @@ class LiveTable:
     """The server's time for the table clock (``server/clocks.py``)."""
     mutes: dict[int, set[int]] = field(default_factory=dict)
     """Per seat, the seats whose chat it does not want to see (``server/chat.py``)."""
+    elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Per other server process, the seats it holds connections for and until when
+    (``time.monotonic``) its word counts (``server/presence.py``)."""
+    told_seats: frozenset[int] = frozenset()
+    """The seats connected here, as last told to the other processes."""
+    said_connected: list[bool] = field(default_factory=list)
+    """Who is connected, as last said to the connections here."""
 
     def __post_init__(self) -> None:
         now = time.monotonic()
         self.away_since = {s.seat: now for s in self.row.seats if s.kind == "human"}
+        self.said_connected = [False] * self.row.players
 
     @classmethod
     def from_row(cls, row: TableRow) -> LiveTable:
@@ -185,9 +193,23 @@ class LiveTable:
         """Scores and ranking once the game is over."""
         return table_result(self.state)
 
+    def local_seats(self) -> frozenset[int]:
+        """The seats with a connection to this process."""
+        return frozenset(c.seat for c in self.conns if c.seat is not None)
+
     def connected(self) -> list[bool]:
-        seats = {c.seat for c in self.conns}
+        """Per seat, whether it has a connection here or (lately said) in another process."""
+        now = time.monotonic()
+        seats = set(self.local_seats())
+        for there, until in self.elsewhere.values():
+            if until > now:
+                seats |= there
         return [s in seats for s in range(self.row.players)]
+
+    def forget_expired(self, now: float) -> None:
+        """Drop what other processes said longer than its time to live ago."""
+        for origin in [o for o, (_, until) in self.elsewhere.items() if until <= now]:
+            del self.elsewhere[origin]
 
     def mark_presence(self) -> None:
         """Note which human seats just lost (or regained) their last connection."""

@@ -41,6 +41,7 @@ from .live import (
 )
 from .lobby import TableSpec
 from .outcomes import Outcomes
+from .presence import PresencePlay
 from .seats import SeatRequests
 from .timesource import Clock, SystemClock
 
@@ -61,7 +62,9 @@ class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
 
-class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, FanoutPlay):
+class TableManager(
+    SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, FanoutPlay, PresencePlay
+):
     """All live tables of one server process over one :class:`Store`; table clocks
     read ``clock`` (:mod:`timesource`); ``fanout`` hears of other processes' changes
     (:mod:`fanout`; by default PostgreSQL's ``LISTEN``, none on SQLite)."""
@@ -79,6 +82,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
         self.store = store
         self.fanout = fanout or make_fanout(store)
         self._dirty, self._refreshing, self._unsent = {}, {}, {}
+        self._telling = set()
         self.clock = clock or SystemClock()
         self.chat_limiter = SlidingWindow(CHAT_MESSAGES, CHAT_WINDOW_S)
         self.bot_delay = bot_delay
@@ -93,6 +97,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._presencer: asyncio.Task[None] | None = None
 
     # -- life cycle -------------------------------------------------------------
     async def start(self) -> None:
@@ -108,11 +113,13 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(self._sweep_forever())
         self._ticker = loop.create_task(self.tick_forever(self.config.clock_tick_s))
+        if self.fanout.shared:
+            self._presencer = loop.create_task(self.presence_forever())
 
     async def stop(self) -> None:
         """Stop the bots and close every connection's writer."""
         await self.fanout.stop()
-        for task in (self._sweeper, self._ticker, *self._refreshing.values()):
+        for task in (self._sweeper, self._ticker, self._presencer, *self._refreshing.values()):
             if task is not None:
                 task.cancel()
         tasks = [t.bot_task for t in self.live.values() if t.bot_task and not t.bot_task.done()]
@@ -145,6 +152,7 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
                 table.mutes = await asyncio.to_thread(load_mutes, self.store, table_id)
                 await self.sync_clocks(table)
                 self.live[table_id] = table
+                self.ask_presence(table)
         return table
 
     # -- memory: idle tables leave it -------------------------------------------------
@@ -229,7 +237,6 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
             await asyncio.to_thread(self.store.set_status, table.id, table.status())
         history = await self.chat_history(table, conn)
         async with table.lock:
-            before = table.connected()
             table.conns.add(conn)
             table.mark_presence()
             names = table.names_in(conn.lang)
@@ -238,29 +245,13 @@ class TableManager(SeatRequests, BotPlay, ClockPlay, ChatRequests, Outcomes, Fan
             conn.push(table.update_for(conn, []))
             if (offer := table.offer_message()) is not None:
                 conn.push(offer)
-            if table.connected() != before:
-                self._presence(table)
+            self.presence_changed(table)
         self.kick(table)  # a visit restarts bots that stopped on an error
 
     def leave(self, table: LiveTable, conn: Connection) -> None:
-        """Forget a closed connection; tell the others when its seat is no longer here."""
-        before = table.connected()
+        """Forget a closed connection; tell the others if its seat is no longer here."""
         table.conns.discard(conn)
-        if table.connected() != before:
-            self._presence(table)
-        else:
-            table.mark_presence()
-
-    @staticmethod
-    def _presence(table: LiveTable) -> None:
-        """Tell everyone who is connected, and when an absent seat may be handed over.
-
-        Sent when a seat comes or goes, not for a spectator or a seat's second tab: the
-        message would repeat the last one, and its timing would tell nothing new."""
-        table.mark_presence()
-        message = {"type": "presence", "connected": table.connected(), "seats": table.seat_info()}
-        for other in list(table.conns):
-            other.push(message)
+        self.presence_changed(table)
 
     # -- actions ------------------------------------------------------------------
     async def act(self, table: LiveTable, conn: Connection, message: Any) -> dict[str, Any] | None:

@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import dragontable
 from dragontable import games
+from dragontable.server.botjobs import JobQueue
 from dragontable.server.db import Store
 from dragontable.server.live import replay_moves
 
@@ -172,8 +173,8 @@ def open_table(worker: Worker) -> tuple[str, dict[int, str]]:
     return created["id"], {i["seat"]: i["token"] for i in created["invitations"]}
 
 
-def finish(clients: list[Client]) -> None:
-    end = time.monotonic() + GAME_S
+def finish(clients: list[Client], seconds: float = GAME_S) -> None:
+    end = time.monotonic() + seconds
     for client in clients:
         while client.is_alive() and time.monotonic() < end:
             client.join(0.1)
@@ -235,9 +236,13 @@ def test_a_kill_9_of_one_worker_mid_game_loses_nothing(workers: list[Worker], pg
 
 
 def test_serve_workers_2_plays_a_game_on_one_port(pg_url: str, tmp_path: Path) -> None:
+    """Two seats and a bot: serve's own bot workers play the bot's moves, once each."""
     server = Worker(pg_url, tmp_path / "workers.log", "--workers", "2").start()
     try:
-        table_id, tokens = open_table(server)
+        body = {**BODY, "players": 3, "seats": ["human", "human", "bot:greedy"]}
+        created = server.post("/api/tables", body)
+        table_id = created["id"]
+        tokens = {i["seat"]: i["token"] for i in created["invitations"]}
         watcher = Client([server], table_id, None, 0)
         watcher.start()
         time.sleep(0.5)
@@ -247,9 +252,17 @@ def test_serve_workers_2_plays_a_game_on_one_port(pg_url: str, tmp_path: Path) -
         finish([*seats, watcher])
         assert watcher.updates[-1]["over"]
         check_record(pg_url, table_id, seen_actions(watcher.updates))
+        store = Store(pg_url)
+        jobs = JobQueue(store).jobs(table_id)
+        store.close()
+        bot_moves = [a for a in seen_actions(watcher.updates) if a["seat"] == 2]
+        played = [j for j in jobs if "action" in (j["result"] or {})]
+        assert played and len(played) <= len(bot_moves)  # forced moves need no search
+        assert len({j["n_actions"] for j in played}) == len(played)
     finally:
         server.kill()
-    assert b"Started parent process" in (tmp_path / "workers.log").read_bytes()
+    log = (tmp_path / "workers.log").read_bytes()
+    assert b"Started parent process" in log and b"played" in log
 
 
 def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
@@ -259,3 +272,27 @@ def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "needs PostgreSQL" in done.stderr, done.stderr
     assert not (tmp_path / "x.sqlite3").exists()
+
+
+def until_connected(ws: ClientConnection, expected: list[bool]) -> None:
+    """Read until an update or presence says exactly ``expected`` seats are connected."""
+    end = time.monotonic() + RECV_S
+    while time.monotonic() < end:
+        msg = json.loads(ws.recv(timeout=RECV_S))
+        if msg.get("connected") == expected:
+            return
+    raise AssertionError(f"never told that {expected} are connected")
+
+
+def test_a_seat_connected_to_one_worker_is_present_on_the_other(workers: list[Worker]) -> None:
+    a, b = workers
+    table_id, tokens = open_table(a)
+    with connect(a.ws(table_id, tokens[0]), open_timeout=5) as ws0:
+        until_connected(ws0, [True, False])
+        with connect(b.ws(table_id, tokens[1]), open_timeout=5) as ws1:
+            until_connected(ws1, [True, True])  # b asked a who is here
+            until_connected(ws0, [True, True])  # a heard of b's seat
+            for worker in workers:
+                seats = worker.get(f"/api/tables/{table_id}")["seats"]
+                assert [s["connected"] for s in seats] == [True, True]
+        until_connected(ws0, [True, False])

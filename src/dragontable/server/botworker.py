@@ -16,6 +16,8 @@ import os
 import signal
 import socket
 import threading
+from collections.abc import Sequence
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..core.datafiles import configure_data_dirs, data_dirs
@@ -142,26 +144,41 @@ def _work(url: str, lease_s: float, max_seconds: float, parent: int | None, dirs
     worker.run(parent)
 
 
-def run_workers(url: str, processes: int, lease_s: float, max_seconds: float) -> None:
-    """Run ``processes`` claim loops until SIGTERM (each finishes its job first)."""
-    if processes == 1:
-        _work(url, lease_s, max_seconds, None, data_dirs())
-        return
+def start_workers(
+    url: str, processes: int, lease_s: float, max_seconds: float
+) -> list[BaseProcess]:
+    """Start ``processes`` claim loops as children; each stops when this process is gone."""
     ctx = multiprocessing.get_context("spawn")
     args = (url, lease_s, max_seconds, os.getpid(), data_dirs())
-    children = [ctx.Process(target=_work, args=args) for _ in range(processes)]
+    children: list[BaseProcess] = [
+        ctx.Process(target=_work, args=args, daemon=True) for _ in range(processes)
+    ]
     for child in children:
         child.start()
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
-    while not stop.is_set() and any(c.is_alive() for c in children):
-        stop.wait(1.0)
+    return children
+
+
+def stop_workers(children: Sequence[BaseProcess]) -> None:
+    """SIGTERM each child (it finishes its job first) and wait for it."""
     for child in children:
         if child.pid is not None and child.is_alive():
             os.kill(child.pid, signal.SIGTERM)
     for child in children:
         child.join()
+
+
+def run_workers(url: str, processes: int, lease_s: float, max_seconds: float) -> None:
+    """Run ``processes`` claim loops until SIGTERM (each finishes its job first)."""
+    if processes == 1:
+        _work(url, lease_s, max_seconds, None, data_dirs())
+        return
+    children = start_workers(url, processes, lease_s, max_seconds)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    while not stop.is_set() and any(c.is_alive() for c in children):
+        stop.wait(1.0)
+    stop_workers(children)
 
 
 def add_parser(sub: Any) -> None:

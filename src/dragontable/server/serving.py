@@ -13,6 +13,7 @@ import dataclasses
 import json
 import os
 from collections.abc import Sequence
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,9 @@ from fastapi import FastAPI
 
 from ..core.datafiles import configure_data_dirs
 from .app import create_app
-from .config import ServerConfig
+from .botworker import LEASE_S, start_workers, stop_workers
+from .config import BOT_MAX_SECONDS, ServerConfig
+from .db import Store
 from .mail import MailSettings
 from .timesource import FileClock
 
@@ -103,12 +106,26 @@ def create_app_from_env() -> FastAPI:
 
 
 def run(settings: ServeSettings, host: str, port: int, workers: int) -> None:
-    """Serve until stopped: in this process, or in ``workers`` processes on one port."""
+    """Serve until stopped: in this process, or in ``workers`` processes on one port.
+
+    Several workers play their bots as jobs in the database (each worker holding a
+    table would otherwise search the same move): unless ``--bot-workers external``
+    says bot workers run elsewhere, ``serve`` starts one bot worker per server worker
+    beside them (:mod:`botworker`) and stops them when it stops."""
     import uvicorn
 
     check_workers(settings.db_url, workers)
     if workers == 1:
         uvicorn.run(settings.app(), host=host, port=port)
         return
+    local_bots = settings.config.get("bot_workers", "local") == "local"
+    settings.config["bot_workers"] = "external"
     os.environ[ENV] = json.dumps(dataclasses.asdict(settings))
-    uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)
+    bots: list[BaseProcess] = []
+    if local_bots:
+        Store(settings.db_url).migrate()  # before the bot workers ask for jobs
+        bots = start_workers(settings.db_url, workers, LEASE_S, BOT_MAX_SECONDS)
+    try:
+        uvicorn.run(APP_FACTORY, factory=True, host=host, port=port, workers=workers)
+    finally:
+        stop_workers(bots)

@@ -296,3 +296,46 @@ def test_a_seat_connected_to_one_worker_is_present_on_the_other(workers: list[Wo
                 seats = worker.get(f"/api/tables/{table_id}")["seats"]
                 assert [s["connected"] for s in seats] == [True, True]
         until_connected(ws0, [True, False])
+
+
+def until_type(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """Read until a message of type ``kind`` (any error but a race fails the test)."""
+    end = time.monotonic() + RECV_S
+    while time.monotonic() < end:
+        msg: dict[str, Any] = json.loads(ws.recv(timeout=RECV_S))
+        assert msg["type"] != "error" or kind == "error", msg
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def test_an_undo_offered_on_one_worker_is_answered_on_the_other(workers: list[Worker]) -> None:
+    a, b = workers
+    table_id, tokens = open_table(a)
+    with (
+        connect(a.ws(table_id, tokens[0]), open_timeout=5) as ws0,
+        connect(b.ws(table_id, tokens[1]), open_timeout=5) as ws1,
+    ):
+        socks = {0: ws0, 1: ws1}
+        first = until_type(ws0, "update")
+        mover = first["current_player"]
+        socks[mover].send(json.dumps({"action": first["legal_actions"][0]}))
+        while (update := until_type(ws0, "update"))["n_actions"] == first["n_actions"]:
+            pass
+        other = 1 - mover
+        for answer in (False, True):  # declined through the other worker, then accepted
+            socks[mover].send(json.dumps({"undo": True}))
+            offer = until_type(socks[other], "undo_offer")
+            assert offer["seat"] == mover and offer["waiting"] == [other]
+            socks[other].send(json.dumps({"undo_reply": answer}))
+            if not answer:
+                dropped = until_type(socks[mover], "undo_dropped")
+                assert dropped["why"] == "declined" and dropped["by"] == other
+        for ws in socks.values():
+            undone = until_type(ws, "undone")
+            assert undone["seat"] == mover and undone["actions"] >= 1
+            back = until_type(ws, "update")
+            assert back["reset"] and back["n_actions"] == update["n_actions"] - undone["actions"]
+        for worker in workers:
+            info = worker.get(f"/api/tables/{table_id}")
+            assert info["n_actions"] == back["n_actions"]

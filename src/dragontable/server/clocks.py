@@ -26,6 +26,7 @@ from .clockrows import ClockSettings, SeatClock
 from .db import SeatRow, Store, TableRow
 from .live import LiveTable
 from .timesource import Clock
+from .undo_offers import drop_offer
 
 log = logging.getLogger("dragontable.server")
 
@@ -169,6 +170,8 @@ class ClockPlay:
         apply_clocks(table.row, out)
         table.row.seats[seat].handed_to = clock.zombie_bot
         table.row.seats[seat].zombie = True
+        if table.undo_offer is not None:
+            await asyncio.to_thread(drop_offer, self.store, table.id, "handed", seat)
         self._drop_offer(table, "handed", seat)
         message = {"type": "seat_change", "seat": seat, "bot": clock.zombie_bot, "by": None}
         table.announce({**message, "zombie": True})

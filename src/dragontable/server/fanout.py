@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from .chat import chat_by_id, hears, load_mutes
 from .db import Store, TableRow
 from .live import LiveTable, Move, replay_moves
+from .undo_offers import OFFER, load_offer
 
 log = logging.getLogger("dragontable.server")
 
@@ -34,6 +35,8 @@ RETRY_MAX_S = 8.0
 LISTEN_TIMEOUT_S = 30.0
 """How long start-up waits for the first ``LISTEN``."""
 
+DROP_REASONS = ("declined", "acted", "handed")
+"""Why an undo offer may be dropped (``seats.UNDO_DROPPED``)."""
 ALL = frozenset({"all"})
 """Every kind of change: what a listener that reconnects must assume it missed."""
 Notice = Callable[[str, str], None]
@@ -192,6 +195,8 @@ class FanoutPlay:
         def on_presence(self, table_id: str, kind: str) -> None: ...
         @staticmethod
         def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
+        @staticmethod
+        def _announce_offer(table: LiveTable) -> None: ...
 
     _dirty: dict[str, set[str]]
     """Per table held here, the kinds of change noticed and not yet caught up with."""
@@ -254,11 +259,34 @@ class FanoutPlay:
             self._drop_offer(table, "acted", done[0]["seat"])
         for message in changes:
             table.announce(message)
+        if changes and table.undo_offer is not None:
+            self._drop_offer(table, "handed", changes[0]["seat"])
+        if "all" in kinds or any(k.startswith(OFFER) for k in kinds):
+            await self.reload_offer(table, kinds)
         done = self._unsent.pop(table.id, []) + done
         if self.auto_forced and table.state.forced_action() is not None:
             self._unsent[table.id] = done  # the bot loop (``kick``) plays it, then sends
             return
         table.broadcast(done)
+
+    async def reload_offer(self, table: LiveTable, kinds: AbstractSet[str] = ALL) -> None:
+        """Take the stored undo offer (:mod:`undo_offers`) if it still holds; tell the
+        connections of a new one, or that it was dropped and why. Caller holds the lock."""
+        stored = await asyncio.to_thread(load_offer, self.store, table.id, len(table.state.history))
+        humans = table.humans()
+        if stored is not None and not ({stored.seat} | stored.waiting) <= humans:
+            stored = None  # a seat it concerns is played by a bot now
+        if stored == table.undo_offer:
+            return
+        if stored is not None:
+            table.undo_offer = stored
+            self._announce_offer(table)
+            return
+        why = [k.split(":") for k in kinds if k.startswith(f"{OFFER}:")]
+        if why and why[0][1] in DROP_REASONS and why[0][2].isdigit():
+            self._drop_offer(table, why[0][1], int(why[0][2]))
+        table.undo_offer = None
+        table.broadcast([])
 
     async def _rebuild(self, table: LiveTable, row: TableRow, by: int | None) -> None:
         """Replay a table whose stored actions no longer extend ours (seat ``by`` undid)."""

@@ -18,6 +18,7 @@ from .config import ServerConfig
 from .db import Store
 from .live import CannotUndo, Connection, LiveTable, UndoOffer, error, replay_moves, table_status
 from .lobby import check_bot_cost
+from .undo_offers import accept_offer, drop_offer, save_offer
 
 # why an undo offer was dropped, in English (pages use ``table.undo_reason.<why>``)
 UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed hands"}
@@ -67,7 +68,10 @@ class SeatRequests:
             assert conn.seat is not None
             others = table.humans() - {conn.seat}
             if others:
-                table.undo_offer = UndoOffer(conn.seat, keep, others)
+                offer = UndoOffer(conn.seat, keep, others)
+                n = len(table.state.history)
+                await asyncio.to_thread(save_offer, self.store, table.id, offer, n)
+                table.undo_offer = offer
                 self._announce_offer(table)
                 return None
             await self._undo(table, conn.seat, keep)
@@ -86,14 +90,19 @@ class SeatRequests:
             if offer is None or conn.seat not in offer.waiting:
                 return error("no_undo_offer", "no undo offer is waiting for your answer")
             if not accept:
+                await asyncio.to_thread(drop_offer, self.store, table.id, "declined", conn.seat)
                 self._drop_offer(table, "declined", conn.seat)
                 table.broadcast([])
                 return None
-            offer.waiting.discard(conn.seat)
+            n = len(table.state.history)
+            offer = await asyncio.to_thread(accept_offer, self.store, table.id, conn.seat, n)
+            table.undo_offer = offer if offer is not None and offer.waiting else None
+            if offer is None:  # withdrawn through another server worker, not yet heard of
+                table.broadcast([])
+                return error("no_undo_offer", "no undo offer is waiting for your answer")
             if offer.waiting:
                 self._announce_offer(table)
                 return None
-            table.undo_offer = None
             await self._undo(table, offer.seat, offer.keep)
         self.kick(table)
         return None
@@ -232,6 +241,8 @@ class SeatRequests:
         apply_clocks(row, clocks)
         row.seats[seat].handed_to, row.seats[seat].zombie = bot, False
         await self.sync_clocks(table)
+        if table.undo_offer is not None:
+            await asyncio.to_thread(drop_offer, self.store, table.id, "handed", seat)
         self._drop_offer(table, "handed", seat)
         table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
         table.broadcast([])

@@ -151,6 +151,7 @@ class TableManager(
                 table.grace_s, table.clock = self.config.grace_s, self.clock
                 table.mutes = await asyncio.to_thread(load_mutes, self.store, table_id)
                 await self.sync_clocks(table)
+                await self.reload_offer(table)
                 self.live[table_id] = table
                 self.ask_presence(table)
         return table

@@ -570,14 +570,16 @@ class Store:
             seats = self._seats(conn, [r["id"] for r in rows])
         return [self._row(r, seats[r["id"]]) for r in rows]
 
-    def load(self, table_id: str) -> TableRow | None:
-        """One table with its seats and its actions in order, or None."""
+    def load(self, table_id: str, since: int = 0) -> TableRow | None:
+        """One table with its seats and its actions in order, or None; with ``since``,
+        ``row.actions`` holds only the actions from index ``since`` on."""
         with self.engine.connect() as conn:
             r = conn.execute(tables_t.select().where(tables_t.c.id == table_id)).mappings().first()
             if r is None:
                 return None
             row = self._row(r, self._seats(conn, [table_id])[table_id])
-            query = actions_t.select().where(actions_t.c.table_id == table_id)
+            mine = (actions_t.c.table_id == table_id) & (actions_t.c.idx >= since)
+            query = actions_t.select().where(mine)
             stored = list(conn.execute(query.order_by(actions_t.c.idx)))
             row.actions = [a.notation for a in stored]
             row.zombie_actions = [bool(a.zombie) for a in stored]

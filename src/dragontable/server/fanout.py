@@ -242,19 +242,22 @@ class FanoutPlay:
 
     async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ALL) -> None:
         """Re-read the table and tell its connections what changed. Caller holds ``table.lock``."""
-        row = await asyncio.to_thread(self.store.load, table.id)
+        have = table.state.history
+        n = len(have)
+        undo = [int(k[5:]) for k in kinds if k.startswith("undo:") and k[5:].isdigit()]
+        since = 0 if undo or "all" in kinds else max(n - 1, 0)  # the tail, from our last
+        row = await asyncio.to_thread(self.store.load, table.id, since)
+        if row is not None and since and row.actions[:1] != have[since:]:
+            since, row = 0, await asyncio.to_thread(self.store.load, table.id)  # undone
         if row is None:
             return
         if kinds & {"mutes", "all"}:
             await self._reload_mutes(table)
         changes = copy_seats(table, row)
-        have = table.state.history
-        if row.actions[: len(have)] != have:
-            undo = [int(k[5:]) for k in kinds if k.startswith("undo:") and k[5:].isdigit()]
+        if since == 0 and row.actions[:n] != have:
             await self._rebuild(table, row, undo[0] if undo else None)
             return
-        n = len(have)
-        done = apply_stored(table, row.actions[n:], row.zombie_actions[n:])
+        done = apply_stored(table, row.actions[n - since :], row.zombie_actions[n - since :])
         if done:
             self._drop_offer(table, "acted", done[0]["seat"])
         for message in changes:
@@ -289,7 +292,10 @@ class FanoutPlay:
         table.broadcast([])
 
     async def _rebuild(self, table: LiveTable, row: TableRow, by: int | None) -> None:
-        """Replay a table whose stored actions no longer extend ours (seat ``by`` undid)."""
+        """Replay a table whose stored actions no longer extend ours (seat ``by`` undid;
+        the undo table says who when the notice that named it was not read yet)."""
+        if by is None and (undone_rows := await asyncio.to_thread(self.store.undone, table.id)):
+            by = int(undone_rows[-1]["undone_by"])
         same = 0
         for mine, stored in zip(table.state.history, row.actions, strict=False):
             if mine != stored:

@@ -26,7 +26,6 @@ from .clockrows import ClockSettings, SeatClock
 from .db import SeatRow, Store, TableRow
 from .live import LiveTable
 from .timesource import Clock
-from .undo_offers import drop_offer
 
 log = logging.getLogger("dragontable.server")
 
@@ -129,8 +128,7 @@ class ClockPlay:
         async def get(self, table_id: str) -> LiveTable | None: ...
         async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ...) -> None: ...
         def kick(self, table: LiveTable) -> None: ...
-        @staticmethod
-        def _drop_offer(table: LiveTable, why: str, by: int) -> None: ...
+        async def _withdraw_offer(self, table: LiveTable, why: str, by: int) -> None: ...
 
     async def check_clocks(self) -> int:
         """Put the zombie on every seat whose time has run out; return how many. Tables
@@ -170,9 +168,7 @@ class ClockPlay:
         apply_clocks(table.row, out)
         table.row.seats[seat].handed_to = clock.zombie_bot
         table.row.seats[seat].zombie = True
-        if table.undo_offer is not None:
-            await asyncio.to_thread(drop_offer, self.store, table.id, "handed", seat)
-        self._drop_offer(table, "handed", seat)
+        await self._withdraw_offer(table, "handed", seat)
         message = {"type": "seat_change", "seat": seat, "bot": clock.zombie_bot, "by": None}
         table.announce({**message, "zombie": True})
         table.broadcast([])

@@ -90,8 +90,7 @@ class SeatRequests:
             if offer is None or conn.seat not in offer.waiting:
                 return error("no_undo_offer", "no undo offer is waiting for your answer")
             if not accept:
-                await asyncio.to_thread(drop_offer, self.store, table.id, "declined", conn.seat)
-                self._drop_offer(table, "declined", conn.seat)
+                await self._withdraw_offer(table, "declined", conn.seat)
                 table.broadcast([])
                 return None
             n = len(table.state.history)
@@ -133,6 +132,13 @@ class SeatRequests:
         assert message is not None
         table.announce(message)
         table.broadcast([])
+
+    async def _withdraw_offer(self, table: LiveTable, why: str, by: int) -> None:
+        """Drop the pending undo offer in the database too (other server workers hear
+        of it), and say why. Caller holds ``table.lock``."""
+        if table.undo_offer is not None:
+            await asyncio.to_thread(drop_offer, self.store, table.id, why, by)
+        self._drop_offer(table, why, by)
 
     @staticmethod
     def _drop_offer(table: LiveTable, why: str, by: int) -> None:
@@ -241,8 +247,6 @@ class SeatRequests:
         apply_clocks(row, clocks)
         row.seats[seat].handed_to, row.seats[seat].zombie = bot, False
         await self.sync_clocks(table)
-        if table.undo_offer is not None:
-            await asyncio.to_thread(drop_offer, self.store, table.id, "handed", seat)
-        self._drop_offer(table, "handed", seat)
+        await self._withdraw_offer(table, "handed", seat)
         table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})
         table.broadcast([])

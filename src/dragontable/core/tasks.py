@@ -148,6 +148,10 @@ class TaskState(State):
         return tasks[-1][1] if tasks else None
 
     @property
+    def is_over(self) -> bool:
+        return not self.tasks  # the engine leaves a decision on top until the game ends
+
+    @property
     def phase(self) -> str:
         """The kind of the decision on top, or ``over``."""
         return self.tasks[-1][0] if self.tasks else "over"

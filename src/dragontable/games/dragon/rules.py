@@ -19,6 +19,21 @@ from .state import DragonData, Player, Task
 Legal = dict[str, Any]
 PREF = tuple(f"p{i}" for i in range(1, 64))
 
+# The notation of the frequent decisions' actions, written once instead of at every listing.
+PLACE = tuple(f"place {p}" for p in PREF)
+FLOOR = tuple(f"floor {p}" for p in PREF)
+CARD = {c: f"card {c}" for c in D.CARDS}
+TAKE = {t: f"take {t}" for t in D.TILES}
+ACTION = {
+    card: tuple(f"{card}@{g}" for g in range(1, 1 + max(map(len, D.GROUP_SIZES.values()))))
+    for card in (*D.ACTION_CARDS, D.WALL_CARD)
+}
+RESIDENT = {
+    verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
+    for verb in ("replace", "release")
+}
+"""``RESIDENT[verb][palace index][tile]``: ``replace p1:Fy``, ``release p2:Wo``."""
+
 
 # -- person track and turn order (§3.7) --------------------------------------
 def move(st: DragonData, seat: int, n: int) -> None:
@@ -66,11 +81,12 @@ def remove_resident(st: DragonData, p: Player, idx: int, tile: str, reason: str)
 def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None = None) -> Legal:
     """``{prefix pN:tile: (palace, tile)}`` for every distinct resident."""
     out: Legal = {}
+    keys = RESIDENT[prefix]
     for i, (_floors, res) in enumerate(p.palaces):
         if only is not None and not only(i):
             continue
         for tile in res:
-            key = f"{prefix} {PREF[i]}:{tile}"
+            key = keys[i][tile]
             if key not in out:
                 out[key] = (i, tile)
     return out
@@ -120,7 +136,7 @@ def auto_move(st: DragonData, task: Task) -> None:
 # -- placing a new person (§4.3 step 4) ------------------------------------------------
 def opt_place(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    return {f"place {PREF[i]}": i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
+    return {PLACE[i]: i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
 
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
@@ -216,7 +232,7 @@ def opt_action(st: DragonData, task: Task) -> Legal:
                 continue
             if card == D.WALL_CARD and (len(st.wall) >= D.WALL_LENGTH or not p.wall_tiles):
                 continue
-            out[f"{card}@{g + 1}"] = (g, card, fee)
+            out[ACTION[card][g]] = (g, card, fee)
     out["refill"] = None
     return out
 
@@ -266,7 +282,7 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
 
 def opt_floor(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    out: Legal = {f"floor {PREF[i]}": i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
+    out: Legal = {FLOOR[i]: i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
     out["floor new"] = -1
     return out
 
@@ -348,14 +364,14 @@ def auto_persons(st: DragonData, task: Task) -> None:
 
 
 def candidates(st: DragonData, card: str) -> list[str]:
-    if card == D.JOKER:
-        return [t for t in D.TILES if st.supply[t] > 0]
-    return [t for t in D.TILES if t[0] == card and st.supply[t] > 0]
+    """The tiles in the supply that ``card`` can take."""
+    supply = st.supply
+    return [t for t in D.TILES_FOR_CARD[card] if supply[t] > 0]
 
 
 def opt_card(st: DragonData, task: Task) -> Legal:
     hand = st.seats[task[1]].hand
-    return {f"card {c}": c for c in D.CARDS if c in hand}
+    return {CARD[c]: c for c in D.CARDS if c in hand}
 
 
 def apply_card(st: DragonData, task: Task, card: str) -> None:
@@ -373,7 +389,7 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:
-    return {f"take {t}": t for t in candidates(st, task[2])}
+    return {TAKE[t]: t for t in candidates(st, task[2])}
 
 
 def apply_take(st: DragonData, task: Task, tile: str) -> None:

@@ -93,12 +93,6 @@ class TaskEngine:
             tasks.pop()
         st._legal = {}
 
-    def do(self, st: Any, payload: Any) -> None:
-        """Carry out the decision on top of the stack and run on to the next one."""
-        task = st.tasks.pop()
-        self.apply[task[0]](st, task, payload)
-        self.advance(st)
-
 
 class TaskState(State):
     """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games.
@@ -175,4 +169,7 @@ class TaskState(State):
         return self.engine.options[task[0]](self, task)
 
     def _do(self, payload: Any) -> None:
-        self.engine.do(self, payload)
+        """Carry out the decision on top of the stack and run on to the next one."""
+        engine, task = self.engine, self.tasks.pop()
+        engine.apply[task[0]](self, task, payload)
+        engine.advance(self)

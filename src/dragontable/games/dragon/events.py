@@ -110,7 +110,7 @@ def auto_owe(st: DragonData, task: Task) -> None:
     _, seat, k, reason = task
     p = st.seats[seat]
     if p.persons() > k:
-        push(st, ("release", seat, k, reason))
+        st.tasks.append(("release", seat, k, reason))
         return
     for i, (_, res) in enumerate(p.palaces):
         for tile in res:
@@ -125,7 +125,7 @@ def apply_release(st: DragonData, task: Task, choice: tuple[int, str]) -> None:
     _, seat, k, reason = task
     remove_resident(st, st.seats[seat], choice[0], choice[1], reason)
     if k > 1:
-        push(st, ("release", seat, k - 1, reason))
+        st.tasks.append(("release", seat, k - 1, reason))
 
 
 def opt_drought(st: DragonData, task: Task) -> Legal:
@@ -138,7 +138,7 @@ def apply_drought(st: DragonData, task: Task, choice: tuple[int, str]) -> None:
     _, seat, k, chosen = task
     remove_resident(st, st.seats[seat], choice[0], choice[1], "drought")
     if k > 1:
-        push(st, ("drought", seat, k - 1, chosen + (choice[0],)))
+        st.tasks.append(("drought", seat, k - 1, chosen + (choice[0],)))
 
 
 # -- Great Wall check (§5.1.4) --------------------------------------------------------

@@ -10,6 +10,7 @@ handles which task is in one table, ``flow.py``. Events and the expansions' effe
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from ...core.tasks import push
@@ -20,6 +21,7 @@ Legal = dict[str, Any]
 PREF = tuple(f"p{i}" for i in range(1, 64))
 
 # The notation of the frequent decisions' actions, written once instead of at every listing.
+PICK = {(a, b): f"pick {a}+{b}" for i, a in enumerate(D.TYPE_ORDER) for b in D.TYPE_ORDER[i + 1 :]}
 PLACE = tuple(f"place {p}" for p in PREF)
 FLOOR = tuple(f"floor {p}" for p in PREF)
 CARD = {c: f"card {c}" for c in D.CARDS}
@@ -50,10 +52,12 @@ def move(st: DragonData, seat: int, n: int) -> None:
     st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": p.pt})
 
 
+_ON_TRACK = attrgetter("pt", "pt_stack")
+
+
 def turn_order(st: DragonData) -> list[int]:
-    return sorted(
-        range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack), reverse=True
-    )
+    """Seats by their place on the person track, first first (ties: lower seat first)."""
+    return [p.seat for p in sorted(st.seats, key=_ON_TRACK, reverse=True)]
 
 
 # -- palaces ------------------------------------------------------------------------
@@ -100,7 +104,7 @@ def opt_init(st: DragonData, task: Task) -> Legal:
     for i, a in enumerate(young):
         for b in young[i + 1 :]:
             if (a, b) not in used:
-                out[f"pick {a}+{b}"] = (a, b)
+                out[PICK[a, b]] = (a, b)
     return out
 
 
@@ -170,15 +174,15 @@ def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> No
 def receive_tile(st: DragonData, seat: int, tile: str) -> None:
     """A tile has left the supply for ``seat``: place it, or replace/decline when full."""
     if st.seats[seat].free_space():
-        push(st, ("place", seat, tile, 1))
+        st.tasks.append(("place", seat, tile, 1))
     else:
-        push(st, ("full", seat, tile))
+        st.tasks.append(("full", seat, tile))
 
 
 # -- round flow (§4.0) ----------------------------------------------------------------
 def auto_round(st: DragonData, task: Task) -> None:
     if st.round > D.ROUNDS:
-        push(st, ("final",))
+        st.tasks.append(("final",))
         return
     st.log.append(
         {"key": "dragon.round.started", "round": st.round, "event": st.event_track[st.round - 1]}
@@ -199,7 +203,7 @@ def auto_round(st: DragonData, task: Task) -> None:
 
 def auto_endround(st: DragonData, task: Task) -> None:
     st.round += 1
-    push(st, ("round",))
+    st.tasks.append(("round",))
 
 
 def auto_actions(st: DragonData, task: Task) -> None:
@@ -256,7 +260,7 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
         p.yuan += gain
         st.log.append({"key": "dragon.gain.yuan", "seat": seat, "n": gain})
     elif card == "build":
-        push(st, ("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
+        st.tasks.append(("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
     elif card == "harvest":
         gain = D.ACTION_BASE["harvest"] + p.symbols("F")
         p.rice += gain
@@ -272,12 +276,12 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
         p.gain_vp(gain, "research")
         st.log.append({"key": "dragon.gain.vp", "seat": seat, "n": gain, "source": "research"})
     elif card == "privilege":
-        push(st, ("privilege", seat))
+        st.tasks.append(("privilege", seat))
     elif card == D.WALL_CARD:
         if st.options["great_wall"] == "random_tile":
             build_wall_tile(st, seat, st.rng.choice(sorted(p.wall_tiles)))
         else:
-            push(st, ("walltile", seat))
+            st.tasks.append(("walltile", seat))
 
 
 def opt_floor(st: DragonData, task: Task) -> Legal:
@@ -300,7 +304,7 @@ def apply_floor(st: DragonData, task: Task, idx: int) -> None:
         {"key": "dragon.floor.built", "seat": seat, "palace": idx + 1, "floors": p.palaces[idx][0]}
     )
     if n > 1:
-        push(st, ("floor", seat, n - 1))
+        st.tasks.append(("floor", seat, n - 1))
 
 
 def opt_privilege(st: DragonData, task: Task) -> Legal:
@@ -352,7 +356,7 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
     elif tile == "pt":
         move(st, seat, bonus)
     elif tile == "floor":
-        push(st, ("floor", seat, bonus))
+        st.tasks.append(("floor", seat, bonus))
 
 
 # -- person phase (§4.3) --------------------------------------------------------------
@@ -385,7 +389,7 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
         st.log.append({"key": "dragon.card.nothing", "seat": seat})
         return
     p.played.append((card, "?", ""))  # type filled in when the tile is taken
-    push(st, ("take", seat, card))
+    st.tasks.append(("take", seat, card))
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:

@@ -45,8 +45,8 @@ def tower_adjacent(st: CCData, space: str) -> bool:
 
 
 def unfinished(st: CCData, province: str) -> bool:
-    seg = st.seg
-    return any(s not in seg for s in st.bd.province_spaces[province])
+    """Some space of ``province`` is still free."""
+    return not all(map(st.seg.__contains__, st.bd.province_spaces[province]))
 
 
 def unfinished_provinces(st: CCData) -> list[str]:

@@ -98,14 +98,13 @@ def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None 
 
 # -- setup: initial persons (§3.6) -----------------------------------------------
 def opt_init(st: DragonData, task: Task) -> Legal:
-    used = {(a, b) for (a, b) in _pairs_taken(st)}
-    young = [t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0]
-    out: Legal = {}
-    for i, a in enumerate(young):
-        for b in young[i + 1 :]:
-            if (a, b) not in used:
-                out[PICK[a, b]] = (a, b)
-    return out
+    used = set(_pairs_taken(st))
+    young = {t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0}
+    return {
+        key: pair
+        for pair, key in PICK.items()
+        if pair[0] in young and pair[1] in young and pair not in used
+    }
 
 
 def _pairs_taken(st: DragonData) -> list[tuple[str, str]]:

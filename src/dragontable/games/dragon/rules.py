@@ -10,6 +10,7 @@ handles which task is in one table, ``flow.py``. Events and the expansions' effe
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -373,7 +374,13 @@ def candidates(st: DragonData, card: str) -> list[str]:
 
 
 def opt_card(st: DragonData, task: Task) -> Legal:
-    hand = st.seats[task[1]].hand
+    return card_options(tuple(st.seats[task[1]].hand))
+
+
+@lru_cache(maxsize=1 << 12)
+def card_options(hand: tuple[str, ...]) -> Legal:
+    """``card X`` for each card in ``hand``, in card order: listed once per hand, the same
+    dict for every listing (legal action maps are never changed once listed)."""
     return {CARD[c]: c for c in D.CARDS if c in hand}
 
 

@@ -225,6 +225,7 @@ def auto_actions(st: DragonData, task: Task) -> None:
 
 def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
+    wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
     for g, cards in enumerate(st.groups):
         fee = D.OCCUPIED_FEE if st.dragons[g] else 0
@@ -234,7 +235,7 @@ def opt_action(st: DragonData, task: Task) -> Legal:
         for card in cards:
             if card == "privilege" and yuan < D.SMALL_PRIVILEGE_COST:
                 continue
-            if card == D.WALL_CARD and (len(st.wall) >= D.WALL_LENGTH or not p.wall_tiles):
+            if card == D.WALL_CARD and not wall_open:
                 continue
             out[ACTION[card][g]] = (g, card, fee)
     out["refill"] = None

@@ -32,7 +32,11 @@ class Rng:
         """Return a uniform integer in ``[0, n)`` (multiply-shift, bias < 2**-50)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        return (self.next64() * n) >> 64
+        # next64() written out: below() runs once a move in every random playout
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, seq: Sequence[T]) -> T:
         """Return one element of a non-empty sequence."""

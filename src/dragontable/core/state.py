@@ -170,8 +170,13 @@ class State:
 
     def apply(self, action: str) -> None:
         """Apply one action (notation). Raises ``IllegalAction``/``NotationError`` untouched."""
-        canonical, payload = self._resolve(action)
-        self.history.append(canonical)
+        legal = self._legal
+        payload = _MISSING
+        if legal is not None and isinstance(action, str):
+            payload = legal.get(action, _MISSING)  # the common case: a listed action
+        if payload is _MISSING:
+            action, payload = self._resolve(action)
+        self.history.append(action)
         self._legal = None
         self._do(payload)
 

@@ -93,12 +93,6 @@ class TaskEngine:
             tasks.pop()
         st._legal = {}
 
-    def do(self, st: Any, payload: Any) -> None:
-        """Carry out the decision on top of the stack and run on to the next one."""
-        task = st.tasks.pop()
-        self.apply[task[0]](st, task, payload)
-        self.advance(st)
-
 
 class TaskState(State):
     """A state driven by a :class:`TaskEngine`: the contract's flow hooks, once for all games.
@@ -148,6 +142,10 @@ class TaskState(State):
         return tasks[-1][1] if tasks else None
 
     @property
+    def is_over(self) -> bool:
+        return not self.tasks  # the engine leaves a decision on top until the game ends
+
+    @property
     def phase(self) -> str:
         """The kind of the decision on top, or ``over``."""
         return self.tasks[-1][0] if self.tasks else "over"
@@ -171,4 +169,7 @@ class TaskState(State):
         return self.engine.options[task[0]](self, task)
 
     def _do(self, payload: Any) -> None:
-        self.engine.do(self, payload)
+        """Carry out the decision on top of the stack and run on to the next one."""
+        engine, task = self.engine, self.tasks.pop()
+        engine.apply[task[0]](self, task, payload)
+        engine.advance(self)

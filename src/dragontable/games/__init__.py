@@ -23,6 +23,8 @@ _MODULES: dict[str, str] = {
     "ming": "dragontable.games.ming",
     "changcheng": "dragontable.games.changcheng",
 }
+_LOADED: dict[str, Game] = {}
+"""Module name -> its game, once imported (``create`` runs for every simulated game)."""
 _ALIASES = {
     "ityotd": "dragon",
     "year-of-the-dragon": "dragon",
@@ -49,6 +51,9 @@ def get(name: str) -> Game:
     key = _ALIASES.get(name, name)
     if key not in _MODULES:
         raise OptionError(f"unknown game {name!r}; games: {', '.join(_MODULES)}")
+    found = _LOADED.get(_MODULES[key])
+    if found is not None:
+        return found
     try:
         module = importlib.import_module(_MODULES[key])
     except ModuleNotFoundError as exc:
@@ -56,6 +61,7 @@ def get(name: str) -> Game:
             raise
         raise OptionError(f"game {name!r} is not available in this installation") from None
     game: Game = module.GAME
+    _LOADED[_MODULES[key]] = game
     return game
 
 

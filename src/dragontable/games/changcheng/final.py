@@ -17,13 +17,13 @@ from .data import (
 )
 from .logbook import log
 from .state import CCData, Task
-from .wall import double_starts, single_spaces, tower_spaces
+from .wall import double_starts, has_single_space, tower_spaces
 
 
 def can_build(st: CCData, seat: int) -> bool:
     """``seat`` holds an own wall piece with a legal placement on the current wall."""
     return bool(
-        (st.singles[seat] and single_spaces(st, seat))
+        (st.singles[seat] and has_single_space(st, seat))
         or (st.double[seat] and double_starts(st))
         or (st.tower[seat] and tower_spaces(st))
     )

@@ -118,14 +118,37 @@ def _hidden_edge(st: CCData, owner: int, edges: dict[str, float]) -> float:
     return sum(edges[c] for c in pool) / len(pool) if pool else 0.0
 
 
-def _provinces(st: CCData, seat: int, est: list[float], w: Weights) -> None:
+class _Board:
+    """What every seat's estimate reads alike, worked out once per position: the
+    provinces still to score with their spaces' segments, each owner's hidden-card
+    edge, the Mongol regions' majority chances and what each seat has not placed."""
+
+    def __init__(self, st: CCData, w: Weights) -> None:
+        seg, bd, done = st.seg, st.bd, set(st.scored)
+        self.st, self.w, self.edges = st, w, card_edges(w)
+        self.provinces = [
+            (p, tuple(map(seg.get, bd.province_spaces[p])))
+            for p in st.geo.provinces
+            if p not in done
+        ]
+        self.regions = [
+            (r, _area(st.players, tuple(map(seg.get, bd.region_spaces[r])), (), 0.0, w.sharpness))
+            for r in st.geo.regions
+        ]
+        self.supplies = [_supplies(st, s, w) for s in range(st.players)]
+        self._hidden: dict[int, float] = {}
+
+    def hidden_edge(self, owner: int) -> float:
+        edge = self._hidden.get(owner)
+        if edge is None:
+            edge = self._hidden[owner] = _hidden_edge(self.st, owner, self.edges)
+        return edge
+
+
+def _provinces(st: CCData, seat: int, est: list[float], board: _Board) -> None:
     """Add each seat's expected share of the provinces still to be scored."""
-    seg, bd, res = st.seg, st.bd, st.res
-    edges = card_edges(w)
-    done = set(st.scored)
-    for p in st.geo.provinces:
-        if p in done:
-            continue
+    bd, res, edges, w = st.bd, st.res, board.edges, board.w
+    for p, segments in board.provinces:
         value = float(len(bd.province_spaces[p]) + st.rep[p])
         spread = 0.0
         extra: list[tuple[int, float]] = []
@@ -138,9 +161,8 @@ def _provinces(st: CCData, seat: int, est: list[float], w: Weights) -> None:
                 if owner == seat:
                     extra.append((owner, edges[card]))
                 else:
-                    extra.append((owner, _hidden_edge(st, owner, edges)))
+                    extra.append((owner, board.hidden_edge(owner)))
                     spread += 1.0
-        segments = tuple(map(seg.get, bd.province_spaces[p]))
         chances, _ = _area(st.players, segments, tuple(extra), spread, w.sharpness)
         for s, chance in enumerate(chances):
             est[s] += chance * value
@@ -158,45 +180,55 @@ def _threat_mean(st: CCData, seat: int, seen: dict[str, int | str]) -> float:
     return sum(pool) / len(pool) if pool else 0.0
 
 
-def _regions(st: CCData, seat: int, est: list[float], w: Weights) -> None:
+def _regions(st: CCData, seat: int, est: list[float], board: _Board) -> None:
     """Add each seat's expected Mongol losses (the regions' majorities, minus towers)."""
-    seg, bd = st.seg, st.bd
     seen = {r: token_seen(st, r, seat) for r in st.geo.regions}
     unseen = _threat_mean(st, seat, seen)
-    for r, token in seen.items():
+    for r, (chances, towers) in board.regions:
+        token = seen[r]
         if token == REMOVED:
             continue
         threat = float(token) if isinstance(token, int) else unseen
-        segments = tuple(map(seg.get, bd.region_spaces[r]))
-        chances, towers = _area(st.players, segments, (), 0.0, w.sharpness)
         for s, chance in enumerate(chances):
             if s not in towers:
                 est[s] += chance * threat
 
 
-def _supplies(st: CCData, est: list[float], w: Weights) -> None:
-    """Add the worth of what each seat has not placed yet and of the event cards.
+def _supplies(st: CCData, s: int, w: Weights) -> tuple[float, float, float]:
+    """The worth of what seat ``s`` has not placed yet and of the event cards, as the
+    three terms its estimate adds in turn. Events count as if the game ended now: all
+    they read is public."""
+    return (
+        len(st.hands[s]) * w.card_held,
+        w.double_held * st.double[s] + w.tower_held * st.tower[s],
+        sum(event_points(st, e, s) for e in st.events),
+    )
 
-    Events count as if the game ended now: all they read is public.
-    """
-    for s in range(st.players):
-        est[s] += len(st.hands[s]) * w.card_held
-        est[s] += w.double_held * st.double[s] + w.tower_held * st.tower[s]
-        est[s] += sum(event_points(st, e, s) for e in st.events)
+
+def _evaluate(st: CCData, seat: int, board: _Board | None, w: Weights) -> float:
+    est = [float(x) for x in st.score]
+    if board is not None:
+        _provinces(st, seat, est, board)
+        _regions(st, seat, est, board)
+        for s, terms in enumerate(board.supplies):
+            for term in terms:
+                est[s] += term
+    others = [est[s] for s in range(st.players) if s != seat]
+    return est[seat] - w.rival * sum(others) / len(others)
 
 
 def evaluate_with(st: CCData, seat: int, w: Weights) -> float:
     """``seat``'s expected final score minus ``rival`` times its rivals' mean, from what
     the seat can see, under weights ``w``."""
-    est = [float(x) for x in st.score]
-    if st.tasks:
-        _provinces(st, seat, est, w)
-        _regions(st, seat, est, w)
-        _supplies(st, est, w)
-    others = [est[s] for s in range(st.players) if s != seat]
-    return est[seat] - w.rival * sum(others) / len(others)
+    return _evaluate(st, seat, _Board(st, w) if st.tasks else None, w)
 
 
 def evaluate(st: CCData, seat: int) -> float:
     """``seat``'s expected final score minus its rivals' mean, from what the seat can see."""
     return evaluate_with(st, seat, WEIGHTS)
+
+
+def evaluate_all(st: CCData) -> list[float]:
+    """``evaluate(st, s)`` for every seat, sharing the work (search leaves use it)."""
+    board = _Board(st, WEIGHTS) if st.tasks else None
+    return [_evaluate(st, s, board, WEIGHTS) for s in range(st.players)]

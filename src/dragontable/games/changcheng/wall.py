@@ -45,8 +45,8 @@ def tower_adjacent(st: CCData, space: str) -> bool:
 
 
 def unfinished(st: CCData, province: str) -> bool:
-    seg = st.seg
-    return any(s not in seg for s in st.bd.province_spaces[province])
+    """Some space of ``province`` is still free."""
+    return not all(map(st.seg.__contains__, st.bd.province_spaces[province]))
 
 
 def unfinished_provinces(st: CCData) -> list[str]:
@@ -78,13 +78,21 @@ def has_single_space(st: CCData, seat: int) -> bool:
 
 
 def other_spaces(st: CCData) -> list[str]:
-    """Spaces open for a double half, a tower or a neutral wall."""
-    return [s for s in st.geo.spaces if open_for_other(st, s)]
+    """Spaces open for a double half, a tower or a neutral wall (:func:`open_for_other`)."""
+    seg, reserved, singles = st.seg, st.reserved, st.singles
+    out = []
+    for s in st.geo.spaces:
+        if s not in seg:
+            r = reserved.get(s)
+            if r is None or singles[r] <= 0:
+                out.append(s)
+    return out
 
 
 def double_starts(st: CCData) -> list[str]:
     """West spaces of every pair of consecutive spaces a double wall may cover."""
-    return [a for a, b in st.geo.pairs if open_for_other(st, a) and open_for_other(st, b)]
+    free = set(other_spaces(st))
+    return [a for a, b in st.geo.pairs if a in free and b in free]
 
 
 def tower_spaces(st: CCData) -> list[str]:

@@ -55,6 +55,10 @@ JOKER = "J"
 CARDS: tuple[str, ...] = TYPE_ORDER + (JOKER,)
 HAND: tuple[str, ...] = TYPE_ORDER + (JOKER, JOKER)
 """Each player's 11 person cards: one per type and two jokers (§2.3)."""
+TILES_FOR_CARD = MappingProxyType(
+    {JOKER: TILES, **{code: tuple(t for t in TILES if t[0] == code) for code in TYPE_ORDER}}
+)
+"""The tiles a person card can take: its type's, or any for the joker."""
 
 TILES_PER_TYPE_FULL = 10
 

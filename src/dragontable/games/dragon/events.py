@@ -6,8 +6,6 @@ owing seats decide their releases one after another in turn order (§4.4.1).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.tasks import push
 from . import data as D
 from .rules import (
@@ -17,10 +15,6 @@ from .rules import (
     turn_order,
 )
 from .state import DragonData, Task
-
-
-def log(st: DragonData, key: str, **params: Any) -> None:
-    st.log.append({"key": "dragon." + key, **params})
 
 
 # -- the event phase ------------------------------------------------------------------
@@ -46,14 +40,14 @@ def auto_event(st: DragonData, task: Task) -> None:
     """Resolve one event of the track (also used again by the Solar Eclipse)."""
     event = task[1]
     order = turn_order(st)
-    log(st, "event.resolved", event=event)
+    st.log.append({"key": "dragon.event.resolved", "event": event})
     if event == D.TRIBUTE:
         owed: list[Task] = []
         for s in order:
             p = st.seats[s]
             pay = min(D.TRIBUTE_YUAN, p.yuan)
             p.yuan -= pay
-            log(st, "tribute.paid", seat=s, yuan=pay)
+            st.log.append({"key": "dragon.tribute.paid", "seat": s, "yuan": pay})
             if pay < D.TRIBUTE_YUAN:
                 owed.append(("owe", s, D.TRIBUTE_YUAN - pay, "tribute"))
         push(st, *owed)
@@ -64,7 +58,9 @@ def auto_event(st: DragonData, task: Task) -> None:
             inhabited = sum(1 for _, res in p.palaces if res)
             fed = min(p.rice, inhabited)
             p.rice -= fed
-            log(st, "drought.fed", seat=s, rice=fed, unfed=inhabited - fed)
+            st.log.append(
+                {"key": "dragon.drought.fed", "seat": s, "rice": fed, "unfed": inhabited - fed}
+            )
             if inhabited > fed:
                 owed.append(("drought", s, inhabited - fed, ()))
         push(st, *owed)
@@ -74,7 +70,7 @@ def auto_event(st: DragonData, task: Task) -> None:
         helmets = {s: st.seats[s].symbols("W") for s in order}
         for s in order:
             st.seats[s].gain_vp(helmets[s], "mongol")
-            log(st, "mongol.scored", seat=s, helmets=helmets[s])
+            st.log.append({"key": "dragon.mongol.scored", "seat": s, "helmets": helmets[s]})
         fewest = min(helmets.values())
         push(st, *[("owe", s, 1, "mongol") for s in order if helmets[s] == fewest])
     elif event == D.CONTAGION:
@@ -101,7 +97,7 @@ def festival(st: DragonData, order: list[int]) -> None:
         p.gain_vp(vp, "festival")
         back = (p.fireworks + 1) // 2
         p.fireworks -= back
-        log(st, "festival.scored", seat=s, vp=vp, returned=back)
+        st.log.append({"key": "dragon.festival.scored", "seat": s, "vp": vp, "returned": back})
 
 
 # -- forced releases (§4.4.1) -------------------------------------------------------
@@ -110,7 +106,7 @@ def auto_owe(st: DragonData, task: Task) -> None:
     _, seat, k, reason = task
     p = st.seats[seat]
     if p.persons() > k:
-        push(st, ("release", seat, k, reason))
+        st.tasks.append(("release", seat, k, reason))
         return
     for i, (_, res) in enumerate(p.palaces):
         for tile in res:
@@ -125,7 +121,7 @@ def apply_release(st: DragonData, task: Task, choice: tuple[int, str]) -> None:
     _, seat, k, reason = task
     remove_resident(st, st.seats[seat], choice[0], choice[1], reason)
     if k > 1:
-        push(st, ("release", seat, k - 1, reason))
+        st.tasks.append(("release", seat, k - 1, reason))
 
 
 def opt_drought(st: DragonData, task: Task) -> Legal:
@@ -138,7 +134,7 @@ def apply_drought(st: DragonData, task: Task, choice: tuple[int, str]) -> None:
     _, seat, k, chosen = task
     remove_resident(st, st.seats[seat], choice[0], choice[1], "drought")
     if k > 1:
-        push(st, ("drought", seat, k - 1, chosen + (choice[0],)))
+        st.tasks.append(("drought", seat, k - 1, chosen + (choice[0],)))
 
 
 # -- Great Wall check (§5.1.4) --------------------------------------------------------
@@ -147,11 +143,13 @@ def auto_wallcheck(st: DragonData, task: Task) -> None:
     order = turn_order(st)
     built = {s: st.wall.count(s) for s in order}
     reaches = len(st.wall) >= r
-    log(st, "wall.checked", round=r, length=len(st.wall), reaches=reaches)
+    st.log.append(
+        {"key": "dragon.wall.checked", "round": r, "length": len(st.wall), "reaches": reaches}
+    )
     if reaches:
         for s in order:
             st.seats[s].gain_vp(built[s], "wall")
-            log(st, "wall.scored", seat=s, vp=built[s])
+            st.log.append({"key": "dragon.wall.scored", "seat": s, "vp": built[s]})
         return
     fewest = min(built.values())
     push(st, *[("owe", s, 1, "wall") for s in order if built[s] == fewest])
@@ -165,7 +163,14 @@ def auto_decay(st: DragonData, task: Task) -> None:
             if res:
                 kept.append((floors, res))
                 continue
-            log(st, "palace.decayed", seat=p.seat, palace=i + 1, floors=floors - 1)
+            st.log.append(
+                {
+                    "key": "dragon.palace.decayed",
+                    "seat": p.seat,
+                    "palace": i + 1,
+                    "floors": floors - 1,
+                }
+            )
             if floors > 1:
                 kept.append((floors - 1, res))
         p.palaces = kept
@@ -177,7 +182,15 @@ def auto_scoring(st: DragonData, task: Task) -> None:
         p.gain_vp(palaces, "palaces")
         p.gain_vp(ladies, "court_ladies")
         p.gain_vp(privs, "privileges")
-        log(st, "round.scored", seat=p.seat, palaces=palaces, court_ladies=ladies, privileges=privs)
+        st.log.append(
+            {
+                "key": "dragon.round.scored",
+                "seat": p.seat,
+                "palaces": palaces,
+                "court_ladies": ladies,
+                "privileges": privs,
+            }
+        )
 
 
 def auto_final(st: DragonData, task: Task) -> None:
@@ -187,6 +200,14 @@ def auto_final(st: DragonData, task: Task) -> None:
         p.gain_vp(persons, "persons")
         p.gain_vp(monks, "monks")
         p.gain_vp(money, "money")
-        log(st, "final.scored", seat=p.seat, persons=persons, monks=monks, money=money)
+        st.log.append(
+            {
+                "key": "dragon.final.scored",
+                "seat": p.seat,
+                "persons": persons,
+                "monks": monks,
+                "money": money,
+            }
+        )
     st.round = D.ROUNDS + 1
-    log(st, "game.over", ranking=st.ranking())
+    st.log.append({"key": "dragon.game.over", "ranking": st.ranking()})

@@ -90,7 +90,7 @@ def apply_quake(st: DragonData, task: Task, idx: int) -> None:
             remove_resident(st, p, idx, tile, "earthquake")
         del p.palaces[idx]
     if n > 1:
-        push(st, ("quake", seat, n - 1))
+        st.tasks.append(("quake", seat, n - 1))
 
 
 def opt_quakefix(st: DragonData, task: Task) -> Legal:
@@ -118,7 +118,7 @@ def apply_flood(st: DragonData, task: Task, good: str) -> None:
     setattr(p, good, getattr(p, good) - 1)
     _log(st, "flood.returned", seat=seat, good=good)
     if k > 1:
-        push(st, ("flood", seat, k - 1))
+        st.tasks.append(("flood", seat, k - 1))
 
 
 def opt_tornado(st: DragonData, task: Task) -> Legal:
@@ -133,7 +133,7 @@ def apply_tornado(st: DragonData, task: Task, card: str) -> None:
     p.discarded.append(card)
     _log(st, "tornado.discarded", seat=seat, card=card)
     if k > 1:
-        push(st, ("tornado", seat, k - 1))
+        st.tasks.append(("tornado", seat, k - 1))
 
 
 # -- Sunrise, Edict ------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def apply_edict(st: DragonData, task: Task, code: str) -> None:
     n = p.monk_points() if code == "M" else p.symbols(code)
     _log(st, "edict.chosen", seat=seat, type=code, n=n)
     if code == "C":
-        push(st, ("floor", seat, n))
+        st.tasks.append(("floor", seat, n))
     elif code in ("L", "M", "S"):
         p.gain_vp(n, "edict")
     elif code == "P":

@@ -10,6 +10,8 @@ handles which task is in one table, ``flow.py``. Events and the expansions' effe
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ...core.tasks import push
@@ -18,6 +20,22 @@ from .state import DragonData, Player, Task
 
 Legal = dict[str, Any]
 PREF = tuple(f"p{i}" for i in range(1, 64))
+
+# The notation of the frequent decisions' actions, written once instead of at every listing.
+PICK = {(a, b): f"pick {a}+{b}" for i, a in enumerate(D.TYPE_ORDER) for b in D.TYPE_ORDER[i + 1 :]}
+PLACE = tuple(f"place {p}" for p in PREF)
+FLOOR = tuple(f"floor {p}" for p in PREF)
+CARD = {c: f"card {c}" for c in D.CARDS}
+TAKE = {t: f"take {t}" for t in D.TILES}
+ACTION = {
+    card: tuple(f"{card}@{g}" for g in range(1, 1 + max(map(len, D.GROUP_SIZES.values()))))
+    for card in (*D.ACTION_CARDS, D.WALL_CARD)
+}
+RESIDENT = {
+    verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
+    for verb in ("replace", "release")
+}
+"""``RESIDENT[verb][palace index][tile]``: ``replace p1:Fy``, ``release p2:Wo``."""
 
 
 # -- person track and turn order (§3.7) --------------------------------------
@@ -35,10 +53,12 @@ def move(st: DragonData, seat: int, n: int) -> None:
     st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": p.pt})
 
 
+_ON_TRACK = attrgetter("pt", "pt_stack")
+
+
 def turn_order(st: DragonData) -> list[int]:
-    return sorted(
-        range(st.players), key=lambda s: (st.seats[s].pt, st.seats[s].pt_stack), reverse=True
-    )
+    """Seats by their place on the person track, first first (ties: lower seat first)."""
+    return [p.seat for p in sorted(st.seats, key=_ON_TRACK, reverse=True)]
 
 
 # -- palaces ------------------------------------------------------------------------
@@ -66,11 +86,12 @@ def remove_resident(st: DragonData, p: Player, idx: int, tile: str, reason: str)
 def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None = None) -> Legal:
     """``{prefix pN:tile: (palace, tile)}`` for every distinct resident."""
     out: Legal = {}
+    keys = RESIDENT[prefix]
     for i, (_floors, res) in enumerate(p.palaces):
         if only is not None and not only(i):
             continue
         for tile in res:
-            key = f"{prefix} {PREF[i]}:{tile}"
+            key = keys[i][tile]
             if key not in out:
                 out[key] = (i, tile)
     return out
@@ -78,14 +99,13 @@ def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None 
 
 # -- setup: initial persons (§3.6) -----------------------------------------------
 def opt_init(st: DragonData, task: Task) -> Legal:
-    used = {(a, b) for (a, b) in _pairs_taken(st)}
-    young = [t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0]
-    out: Legal = {}
-    for i, a in enumerate(young):
-        for b in young[i + 1 :]:
-            if (a, b) not in used:
-                out[f"pick {a}+{b}"] = (a, b)
-    return out
+    used = set(_pairs_taken(st))
+    young = {t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0}
+    return {
+        key: pair
+        for pair, key in PICK.items()
+        if pair[0] in young and pair[1] in young and pair not in used
+    }
 
 
 def _pairs_taken(st: DragonData) -> list[tuple[str, str]]:
@@ -120,7 +140,7 @@ def auto_move(st: DragonData, task: Task) -> None:
 # -- placing a new person (§4.3 step 4) ------------------------------------------------
 def opt_place(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    return {f"place {PREF[i]}": i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
+    return {PLACE[i]: i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
 
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
@@ -154,15 +174,15 @@ def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> No
 def receive_tile(st: DragonData, seat: int, tile: str) -> None:
     """A tile has left the supply for ``seat``: place it, or replace/decline when full."""
     if st.seats[seat].free_space():
-        push(st, ("place", seat, tile, 1))
+        st.tasks.append(("place", seat, tile, 1))
     else:
-        push(st, ("full", seat, tile))
+        st.tasks.append(("full", seat, tile))
 
 
 # -- round flow (§4.0) ----------------------------------------------------------------
 def auto_round(st: DragonData, task: Task) -> None:
     if st.round > D.ROUNDS:
-        push(st, ("final",))
+        st.tasks.append(("final",))
         return
     st.log.append(
         {"key": "dragon.round.started", "round": st.round, "event": st.event_track[st.round - 1]}
@@ -183,7 +203,7 @@ def auto_round(st: DragonData, task: Task) -> None:
 
 def auto_endround(st: DragonData, task: Task) -> None:
     st.round += 1
-    push(st, ("round",))
+    st.tasks.append(("round",))
 
 
 def auto_actions(st: DragonData, task: Task) -> None:
@@ -205,6 +225,7 @@ def auto_actions(st: DragonData, task: Task) -> None:
 
 def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
+    wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
     for g, cards in enumerate(st.groups):
         fee = D.OCCUPIED_FEE if st.dragons[g] else 0
@@ -214,9 +235,9 @@ def opt_action(st: DragonData, task: Task) -> Legal:
         for card in cards:
             if card == "privilege" and yuan < D.SMALL_PRIVILEGE_COST:
                 continue
-            if card == D.WALL_CARD and (len(st.wall) >= D.WALL_LENGTH or not p.wall_tiles):
+            if card == D.WALL_CARD and not wall_open:
                 continue
-            out[f"{card}@{g + 1}"] = (g, card, fee)
+            out[ACTION[card][g]] = (g, card, fee)
     out["refill"] = None
     return out
 
@@ -240,7 +261,7 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
         p.yuan += gain
         st.log.append({"key": "dragon.gain.yuan", "seat": seat, "n": gain})
     elif card == "build":
-        push(st, ("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
+        st.tasks.append(("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
     elif card == "harvest":
         gain = D.ACTION_BASE["harvest"] + p.symbols("F")
         p.rice += gain
@@ -256,17 +277,17 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
         p.gain_vp(gain, "research")
         st.log.append({"key": "dragon.gain.vp", "seat": seat, "n": gain, "source": "research"})
     elif card == "privilege":
-        push(st, ("privilege", seat))
+        st.tasks.append(("privilege", seat))
     elif card == D.WALL_CARD:
         if st.options["great_wall"] == "random_tile":
             build_wall_tile(st, seat, st.rng.choice(sorted(p.wall_tiles)))
         else:
-            push(st, ("walltile", seat))
+            st.tasks.append(("walltile", seat))
 
 
 def opt_floor(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    out: Legal = {f"floor {PREF[i]}": i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
+    out: Legal = {FLOOR[i]: i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
     out["floor new"] = -1
     return out
 
@@ -284,7 +305,7 @@ def apply_floor(st: DragonData, task: Task, idx: int) -> None:
         {"key": "dragon.floor.built", "seat": seat, "palace": idx + 1, "floors": p.palaces[idx][0]}
     )
     if n > 1:
-        push(st, ("floor", seat, n - 1))
+        st.tasks.append(("floor", seat, n - 1))
 
 
 def opt_privilege(st: DragonData, task: Task) -> Legal:
@@ -336,7 +357,7 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
     elif tile == "pt":
         move(st, seat, bonus)
     elif tile == "floor":
-        push(st, ("floor", seat, bonus))
+        st.tasks.append(("floor", seat, bonus))
 
 
 # -- person phase (§4.3) --------------------------------------------------------------
@@ -348,14 +369,20 @@ def auto_persons(st: DragonData, task: Task) -> None:
 
 
 def candidates(st: DragonData, card: str) -> list[str]:
-    if card == D.JOKER:
-        return [t for t in D.TILES if st.supply[t] > 0]
-    return [t for t in D.TILES if t[0] == card and st.supply[t] > 0]
+    """The tiles in the supply that ``card`` can take."""
+    supply = st.supply
+    return [t for t in D.TILES_FOR_CARD[card] if supply[t] > 0]
 
 
 def opt_card(st: DragonData, task: Task) -> Legal:
-    hand = st.seats[task[1]].hand
-    return {f"card {c}": c for c in D.CARDS if c in hand}
+    return card_options(tuple(st.seats[task[1]].hand))
+
+
+@lru_cache(maxsize=1 << 12)
+def card_options(hand: tuple[str, ...]) -> Legal:
+    """``card X`` for each card in ``hand``, in card order: listed once per hand, the same
+    dict for every listing (legal action maps are never changed once listed)."""
+    return {CARD[c]: c for c in D.CARDS if c in hand}
 
 
 def apply_card(st: DragonData, task: Task, card: str) -> None:
@@ -369,11 +396,11 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
         st.log.append({"key": "dragon.card.nothing", "seat": seat})
         return
     p.played.append((card, "?", ""))  # type filled in when the tile is taken
-    push(st, ("take", seat, card))
+    st.tasks.append(("take", seat, card))
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:
-    return {f"take {t}": t for t in candidates(st, task[2])}
+    return {TAKE[t]: t for t in candidates(st, task[2])}
 
 
 def apply_take(st: DragonData, task: Task, tile: str) -> None:

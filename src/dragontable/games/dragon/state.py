@@ -98,7 +98,12 @@ class Player:
 
     def symbols(self, type_code: str) -> int:
         """Symbols on own person tiles of one type (young 1 tile, old tile …)."""
-        return sum(SYMBOLS[t] for _, res in self.palaces for t in res if t[0] == type_code)
+        n = 0
+        for _, res in self.palaces:
+            for t in res:
+                if t[0] == type_code:
+                    n += SYMBOLS[t]
+        return n
 
     def count(self, type_code: str) -> int:
         return sum(1 for _, res in self.palaces for t in res if t[0] == type_code)

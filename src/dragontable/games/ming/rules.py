@@ -10,6 +10,7 @@ end are in ``scoring.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ...core.tasks import Legal, push
@@ -95,7 +96,14 @@ def auto_round(st: MingData, task: Task) -> None:
 def opt_space(st: MingData, task: Task) -> Legal:
     if st.supply[task[1]] <= 0:
         return {}
-    return {f"space {name}": p for p, name in enumerate(st.map.provinces)}
+    return _space_actions(st.map)
+
+
+@cache
+def _space_actions(m: D.MapData) -> Legal:
+    """``space <province>`` for every province of ``m``: written once per map, the same
+    dict for every listing (legal action maps are never changed once listed)."""
+    return {f"space {name}": p for p, name in enumerate(m.provinces)}
 
 
 def apply_space(st: MingData, task: Task, p: int) -> None:
@@ -178,11 +186,10 @@ def can_finish(st: MingData, at: int, hand: list[str], blocked: frozenset[int]) 
         return False
     for n, transport in st.map.neighbours[at]:
         for card in (transport, D.DRAGON):
-            if card in hand:
-                rest = hand.copy()
-                rest.remove(card)
-                if can_finish(st, n, rest, blocked):
-                    return True
+            if card in hand and (
+                n not in blocked or can_finish(st, n, _without(hand, card), blocked)
+            ):
+                return True
     return False
 
 
@@ -194,12 +201,18 @@ def move_options(st: MingData, seat: int) -> Legal:
     out: Legal = {}
     for n, transport in st.map.neighbours[st.prince[seat]]:
         for card in (transport, D.DRAGON):
-            if card in hand:
-                rest = hand.copy()
-                rest.remove(card)
-                if can_finish(st, n, rest, blocked):
-                    out[f"move {names[n]} {card}"] = ("move", n, card)
+            if card in hand and (
+                n not in blocked or can_finish(st, n, _without(hand, card), blocked)
+            ):
+                out[f"move {names[n]} {card}"] = ("move", n, card)
     return out
+
+
+def _without(hand: list[str], card: str) -> list[str]:
+    """``hand`` after paying one ``card``."""
+    rest = hand.copy()
+    rest.remove(card)
+    return rest
 
 
 def opt_act(st: MingData, task: Task) -> Legal:

@@ -124,3 +124,18 @@ def test_its_palaces_are_not_all_gone_by_month_7() -> None:
         kept += sum(1 for p in st.seats if p.palaces)
         total += st.players
     assert kept >= KEEP_SHARE * total
+
+
+def tribute_fear(palace: tuple[int, tuple[str, ...]]) -> float:
+    """What seat A, with no yuan and only ``palace``, fears of this round's Tribute."""
+    groups = [("build", "research"), ("tax", "harvest")]
+    tribute = action_phase(6, D.TRIBUTE, groups, yuan=0, rice=4, palaces=[palace])
+    peace = action_phase(6, D.PEACE, groups, yuan=0, rice=4, palaces=[palace])
+    return evaluate(peace, A) - evaluate(tribute, A)
+
+
+def test_the_recruit_still_to_come_is_released_by_this_rounds_tribute_too() -> None:
+    # the person phase comes before the event: with room in the palace, this round's
+    # recruit moves in and an unpaid Tribute (4 releases) takes it with the resident
+    with_room, full = tribute_fear((2, ("Py",))), tribute_fear((1, ("Py",)))
+    assert with_room - full >= D.VP_PER_PERSON

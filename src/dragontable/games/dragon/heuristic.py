@@ -123,13 +123,19 @@ def _own_pending(st: DragonData, seat: int, clock: _Clock) -> tuple[int, int]:
 
 class _Losses:
     """What releases would cost a seat: its cheapest persons first (each worth what the
-    estimate counts for it, plus ``person_loss``), and the palaces they would empty."""
+    estimate counts for it, plus ``person_loss``), and the palaces they would empty.
+
+    ``recruit``: the seat's recruit of this round is still to come and has room, so it
+    stands before this round's event with the others (into an empty palace if any).
+    """
 
     __slots__ = ("prefix", "inhabited", "spare", "w")
 
-    def __init__(self, p: Player, w: Weights, scorings: int, actions: int) -> None:
+    def __init__(
+        self, p: Player, w: Weights, scorings: int, actions: int, recruit: bool = False
+    ) -> None:
         work = _work_by_type(w)
-        values = []
+        values = [D.VP_PER_PERSON + w.person_loss] if recruit else []
         for floors, res in p.palaces:
             for tile in res:
                 kind, n = tile[0], D.SYMBOLS[tile]
@@ -144,6 +150,8 @@ class _Losses:
         for value in values:
             self.prefix.append(self.prefix[-1] + value)
         self.inhabited = sum(1 for _, res in p.palaces if res)
+        if recruit and self.inhabited < len(p.palaces):  # it moves into an empty palace
+            self.inhabited += 1
         self.spare = len(values) - self.inhabited
         self.w = w
 
@@ -186,7 +194,8 @@ def _events(
 ) -> float:
     """The VP the events still ahead bring ``p`` (gains minus feared losses)."""
     act, person = pending
-    losses = _Losses(p, w, clock.scorings, D.ROUNDS - clock.round + act)
+    room = any(f > len(res) for f, res in p.palaces)
+    losses = _Losses(p, w, clock.scorings, D.ROUNDS - clock.round + act, bool(person) and room)
     inhabited = losses.inhabited
     crowded = sum(1 for _, res in p.palaces if len(res) > 1)
     helmets = court["W"]

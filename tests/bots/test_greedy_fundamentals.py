@@ -4,6 +4,7 @@ its palaces."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dragontable import games
@@ -21,7 +22,7 @@ ROUND_TAIL = [("endround",), ("scoring",), ("decay",), ("events",), ("persons",)
 def action_phase(
     round: int,
     event: str,
-    groups: list[tuple[str, ...]],
+    groups: Sequence[tuple[str, ...]],
     taken: dict[int, int] | None = None,
     **holdings: Any,
 ) -> DragonState:

@@ -27,10 +27,18 @@ PLACE = tuple(f"place {p}" for p in PREF)
 FLOOR = tuple(f"floor {p}" for p in PREF)
 CARD = {c: f"card {c}" for c in D.CARDS}
 TAKE = {t: f"take {t}" for t in D.TILES}
+TAKES = {card: tuple((t, TAKE[t]) for t in tiles) for card, tiles in D.TILES_FOR_CARD.items()}
+"""``TAKES[card]``: ``(tile, its take notation)`` for every tile the card can take."""
 ACTION = {
     card: tuple(f"{card}@{g}" for g in range(1, 1 + max(map(len, D.GROUP_SIZES.values()))))
     for card in (*D.ACTION_CARDS, D.WALL_CARD)
 }
+ACTION_PAYLOAD = {
+    (g, fee): {card: (ACTION[card][g], (g, card, fee)) for card in ACTION}
+    for g in range(max(map(len, D.GROUP_SIZES.values())))
+    for fee in (0, D.OCCUPIED_FEE)
+}
+"""``ACTION_PAYLOAD[group, fee][card]``: the action's notation and payload, made once."""
 RESIDENT = {
     verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
     for verb in ("replace", "release")
@@ -227,17 +235,25 @@ def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
     wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
+    dragons, occupied_fee, small, wall_card = (
+        st.dragons,
+        D.OCCUPIED_FEE,
+        D.SMALL_PRIVILEGE_COST,
+        D.WALL_CARD,
+    )
     for g, cards in enumerate(st.groups):
-        fee = D.OCCUPIED_FEE if st.dragons[g] else 0
+        fee = occupied_fee if dragons[g] else 0
         yuan = p.yuan - fee
         if yuan < 0:
             continue
+        made = ACTION_PAYLOAD[g, fee]
         for card in cards:
-            if card == "privilege" and yuan < D.SMALL_PRIVILEGE_COST:
+            if card == "privilege" and yuan < small:
                 continue
-            if card == D.WALL_CARD and not wall_open:
+            if card == wall_card and not wall_open:
                 continue
-            out[ACTION[card][g]] = (g, card, fee)
+            key, payload = made[card]
+            out[key] = payload
     out["refill"] = None
     return out
 
@@ -368,6 +384,15 @@ def auto_persons(st: DragonData, task: Task) -> None:
     push(st, *[("card", s) for s in st.order if st.seats[s].hand])
 
 
+def has_candidates(st: DragonData, card: str) -> bool:
+    """Whether the supply has any tile that ``card`` can take (``bool(candidates(…))``)."""
+    supply = st.supply
+    for t in D.TILES_FOR_CARD[card]:  # noqa: SIM110  (a loop: no generator a person card)
+        if supply[t] > 0:
+            return True
+    return False
+
+
 def candidates(st: DragonData, card: str) -> list[str]:
     """The tiles in the supply that ``card`` can take."""
     supply = st.supply
@@ -390,8 +415,8 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
     p = st.seats[seat]
     p.hand.remove(card)
     st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
-    if not candidates(st, card):
-        dead = "".join(t for t in D.TYPE_ORDER if not candidates(st, t))
+    if not has_candidates(st, card):
+        dead = "".join(t for t in D.TYPE_ORDER if not has_candidates(st, t))
         p.played.append((card, "", dead))
         st.log.append({"key": "dragon.card.nothing", "seat": seat})
         return
@@ -400,7 +425,8 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:
-    return {TAKE[t]: t for t in candidates(st, task[2])}
+    supply = st.supply
+    return {key: t for t, key in TAKES[task[2]] if supply[t] > 0}
 
 
 def apply_take(st: DragonData, task: Task, tile: str) -> None:

@@ -94,7 +94,10 @@ class Player:
         return sum(f for f, _ in self.palaces)
 
     def free_space(self) -> bool:
-        return any(len(res) < f for f, res in self.palaces)
+        for f, res in self.palaces:  # noqa: SIM110  (a loop: no generator a tile taken)
+            if len(res) < f:
+                return True
+        return False
 
     def symbols(self, type_code: str) -> int:
         """Symbols on own person tiles of one type (young 1 tile, old tile …)."""

@@ -23,6 +23,8 @@ PREF = tuple(f"p{i}" for i in range(1, 64))
 
 # The notation of the frequent decisions' actions, written once instead of at every listing.
 PICK = {(a, b): f"pick {a}+{b}" for i, a in enumerate(D.TYPE_ORDER) for b in D.TYPE_ORDER[i + 1 :]}
+PICK_ALL = {key: pair for pair, key in PICK.items()}
+YOUNG_TILES = tuple(t + D.YOUNG for t in D.TYPE_ORDER)
 PLACE = tuple(f"place {p}" for p in PREF)
 FLOOR = tuple(f"floor {p}" for p in PREF)
 CARD = {c: f"card {c}" for c in D.CARDS}
@@ -107,8 +109,16 @@ def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None 
 
 # -- setup: initial persons (§3.6) -----------------------------------------------
 def opt_init(st: DragonData, task: Task) -> Legal:
+    supply = st.supply
+    if all(supply[tile] > 0 for tile in YOUNG_TILES):  # the usual case: every pair but
+        out = dict(PICK_ALL)  # those taken, which are few, so the list is copied and cut
+        for pair in _pairs_taken(st):
+            key = PICK.get(pair)
+            if key is not None:
+                out.pop(key, None)
+        return out
     used = set(_pairs_taken(st))
-    young = {t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0}
+    young = {t for t in D.TYPE_ORDER if supply[t + D.YOUNG] > 0}
     return {
         key: pair
         for pair, key in PICK.items()
@@ -235,23 +245,19 @@ def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
     wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
-    dragons, occupied_fee, small, wall_card = (
-        st.dragons,
-        D.OCCUPIED_FEE,
-        D.SMALL_PRIVILEGE_COST,
-        D.WALL_CARD,
-    )
+    dragons = st.dragons
     for g, cards in enumerate(st.groups):
-        fee = occupied_fee if dragons[g] else 0
+        fee = D.OCCUPIED_FEE if dragons[g] else 0
         yuan = p.yuan - fee
         if yuan < 0:
             continue
+        # the rare cards a seat cannot take are left out before the loop, not card by card
+        if yuan < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
+            cards = tuple(c for c in cards if c != "privilege")
+        if not wall_open and D.WALL_CARD in cards:
+            cards = tuple(c for c in cards if c != D.WALL_CARD)
         made = ACTION_PAYLOAD[g, fee]
         for card in cards:
-            if card == "privilege" and yuan < small:
-                continue
-            if card == wall_card and not wall_open:
-                continue
             key, payload = made[card]
             out[key] = payload
     out["refill"] = None

@@ -36,11 +36,13 @@ ACTION = {
     for card in (*D.ACTION_CARDS, D.WALL_CARD)
 }
 ACTION_PAYLOAD = {
-    (g, fee): {card: (ACTION[card][g], (g, card, fee)) for card in ACTION}
-    for g in range(max(map(len, D.GROUP_SIZES.values())))
+    fee: tuple(
+        {card: (ACTION[card][g], (g, card, fee)) for card in ACTION}
+        for g in range(max(map(len, D.GROUP_SIZES.values())))
+    )
     for fee in (0, D.OCCUPIED_FEE)
 }
-"""``ACTION_PAYLOAD[group, fee][card]``: the action's notation and payload, made once."""
+"""``ACTION_PAYLOAD[fee][group][card]``: the action's notation and payload, made once."""
 RESIDENT = {
     verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
     for verb in ("replace", "release")
@@ -54,21 +56,22 @@ def move(st: DragonData, seat: int, n: int) -> None:
     if n <= 0:
         return
     p = st.seats[seat]
-    p.pt += n
+    p.pt = pt = p.pt + n
     top = 0
     for q in st.seats:
-        if q is not p and q.pt == p.pt and q.pt_stack > top:
+        if q.pt == pt and q is not p and q.pt_stack > top:
             top = q.pt_stack
     p.pt_stack = top + 1
-    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": p.pt})
+    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": pt})
 
 
 _ON_TRACK = attrgetter("pt", "pt_stack")
+_SEAT = attrgetter("seat")
 
 
 def turn_order(st: DragonData) -> list[int]:
     """Seats by their place on the person track, first first (ties: lower seat first)."""
-    return [p.seat for p in sorted(st.seats, key=_ON_TRACK, reverse=True)]
+    return list(map(_SEAT, sorted(st.seats, key=_ON_TRACK, reverse=True)))
 
 
 # -- palaces ------------------------------------------------------------------------
@@ -256,7 +259,7 @@ def opt_action(st: DragonData, task: Task) -> Legal:
             cards = tuple(c for c in cards if c != "privilege")
         if not wall_open and D.WALL_CARD in cards:
             cards = tuple(c for c in cards if c != D.WALL_CARD)
-        made = ACTION_PAYLOAD[g, fee]
+        made = ACTION_PAYLOAD[fee][g]
         for card in cards:
             key, payload = made[card]
             out[key] = payload

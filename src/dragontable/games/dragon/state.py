@@ -88,7 +88,10 @@ class Player:
 
     # -- derived counts -------------------------------------------------------
     def persons(self) -> int:
-        return sum(len(res) for _, res in self.palaces)
+        n = 0
+        for _, res in self.palaces:  # a loop, not sum(): asked at every forced release
+            n += len(res)
+        return n
 
     def floors(self) -> int:
         return sum(f for f, _ in self.palaces)

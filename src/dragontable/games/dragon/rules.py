@@ -113,8 +113,9 @@ def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None 
 # -- setup: initial persons (§3.6) -----------------------------------------------
 def opt_init(st: DragonData, task: Task) -> Legal:
     supply = st.supply
-    if all(supply[tile] > 0 for tile in YOUNG_TILES):  # the usual case: every pair but
-        out = dict(PICK_ALL)  # those taken, which are few, so the list is copied and cut
+    if all(supply[tile] > 0 for tile in YOUNG_TILES):
+        # the usual case, every young type in the supply: every pair but the few taken
+        out = dict(PICK_ALL)
         for pair in _pairs_taken(st):
             key = PICK.get(pair)
             if key is not None:
@@ -160,8 +161,11 @@ def auto_move(st: DragonData, task: Task) -> None:
 
 # -- placing a new person (§4.3 step 4) ------------------------------------------------
 def opt_place(st: DragonData, task: Task) -> Legal:
-    p = st.seats[task[1]]
-    return {PLACE[i]: i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
+    out: Legal = {}
+    for i, (f, res) in enumerate(st.seats[task[1]].palaces):
+        if len(res) < f:
+            out[PLACE[i]] = i
+    return out
 
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
@@ -396,7 +400,7 @@ def auto_persons(st: DragonData, task: Task) -> None:
 def has_candidates(st: DragonData, card: str) -> bool:
     """Whether the supply has any tile that ``card`` can take (``bool(candidates(…))``)."""
     supply = st.supply
-    for t in D.TILES_FOR_CARD[card]:  # noqa: SIM110  (a loop: no generator a person card)
+    for t in D.TILES_FOR_CARD[card]:  # noqa: SIM110  (no generator made at every card played)
         if supply[t] > 0:
             return True
     return False
@@ -434,8 +438,11 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:
-    supply = st.supply
-    return {key: t for t, key in TAKES[task[2]] if supply[t] > 0}
+    supply, out = st.supply, {}
+    for t, key in TAKES[task[2]]:
+        if supply[t] > 0:
+            out[key] = t
+    return out
 
 
 def apply_take(st: DragonData, task: Task, tile: str) -> None:

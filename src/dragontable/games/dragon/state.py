@@ -97,7 +97,7 @@ class Player:
         return sum(f for f, _ in self.palaces)
 
     def free_space(self) -> bool:
-        for f, res in self.palaces:  # noqa: SIM110  (a loop: no generator a tile taken)
+        for f, res in self.palaces:  # noqa: SIM110  (no generator made at every tile taken)
             if len(res) < f:
                 return True
         return False

@@ -44,9 +44,18 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
-        for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
-            seq[i], seq[j] = seq[j], seq[i]
+        # below(i + 1) written out, the state kept in a local (written back however the
+        # loop ends): a shuffle deals every round's cards in a game
+        state = self.state
+        try:
+            for i in range(len(seq) - 1, 0, -1):
+                state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+                seq[i], seq[j] = seq[j], seq[i]
+        finally:
+            self.state = state
 
     def clone(self) -> Rng:
         """Return an independent copy continuing the same stream."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .state import State
+from .state import _MISSING, State
 
 Task = tuple[Any, ...]
 Legal = dict[str, Any]
@@ -45,6 +45,11 @@ class Decision:
     has_options: Callable[[Any, Task], bool] | None = None
 
 
+_Step = tuple[
+    Callable[[Any, Task], None] | None,
+    Callable[[Any, Task], bool] | None,
+    Callable[[Any, Task], Legal] | None,
+]
 Flow = Mapping[str, Auto | Decision]
 """A game's flow of play: every task kind and the rule that handles it."""
 
@@ -57,36 +62,40 @@ class TaskEngine:
         self.options: dict[str, Callable[[Any, Task], Legal]] = {}
         self.apply: dict[str, Callable[[Any, Task, Any], None]] = {}
         self.has_options: dict[str, Callable[[Any, Task], bool]] = {}
+        self._steps: dict[str, _Step] = {}
+        """Per kind ``(run, has_options, options)``, the first None for a decision: what
+        ``advance`` needs found with one look-up."""
         for kind, step in (flow or {}).items():
             if isinstance(step, Auto):
                 self.auto[kind] = step.run
+                self._steps[kind] = (step.run, None, None)
                 continue
             self.options[kind], self.apply[kind] = step.options, step.apply
             if step.has_options is not None:
                 self.has_options[kind] = step.has_options
+            self._steps[kind] = (None, step.has_options, step.options)
 
     def advance(self, st: Any) -> None:
         """Run automatic tasks until a decision with at least one legal option is on top.
 
         A decision nobody can take (no options) is dropped.
         """
-        tasks = st.tasks
-        auto, options, has_options = self.auto, self.options, self.has_options
+        tasks, steps = st.tasks, self._steps
         while tasks:
             task = tasks[-1]
-            run = auto.get(task[0])
+            run, check, options = steps[task[0]]
             if run is not None:
                 tasks.pop()
                 run(st, task)
                 continue
-            check = has_options.get(task[0])
             if check is not None:
                 if check(st, task):
                     st._legal = None  # listed on demand by legal_actions()
                     return
                 tasks.pop()
                 continue
-            legal = options[task[0]](st, task)
+            assert options is not None  # a decision
+            legal = options(st, task)
             if legal:
                 st._legal = legal
                 return
@@ -173,3 +182,19 @@ class TaskState(State):
         engine, task = self.engine, self.tasks.pop()
         engine.apply[task[0]](self, task, payload)
         engine.advance(self)
+
+    def apply(self, action: str) -> None:
+        """:meth:`State.apply` with :meth:`_do` written out (one call less a move)."""
+        legal = self._legal
+        payload = _MISSING
+        if legal is not None and isinstance(action, str):
+            payload = legal.get(action, _MISSING)  # the common case: a listed action
+        if payload is _MISSING:
+            action, payload = self._resolve(action)
+        self.history.append(action)
+        self._legal = None
+        engine, task = self.engine, self.tasks.pop()
+        engine.apply[task[0]](self, task, payload)
+        engine.advance(self)
+
+    push = apply

@@ -7,6 +7,7 @@ type + level (``"Fo"`` = old farmer), the joker card is ``J``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 YOUNG, OLD = "y", "o"
@@ -65,6 +66,17 @@ TILES_PER_TYPE_FULL = 10
 
 def supply_for(players: int) -> dict[str, int]:
     """Person tiles in play per tile code for ``players`` players (§2.2)."""
+    return dict(_supply(players))
+
+
+def box_for(players: int) -> dict[str, int]:
+    """Tiles left in the box at setup (the full set minus the supply)."""
+    return dict(_box(players))
+
+
+@cache
+def _supply(players: int) -> dict[str, int]:
+    """:func:`supply_for`, made once per player count (every game's setup asks)."""
     missing = 5 - players
     out: dict[str, int] = {}
     for t in PERSON_TYPES:
@@ -76,10 +88,11 @@ def supply_for(players: int) -> dict[str, int]:
     return out
 
 
-def box_for(players: int) -> dict[str, int]:
-    """Tiles left in the box at setup (the full set minus the supply)."""
-    full = supply_for(5)
-    return {tile: full[tile] - n for tile, n in supply_for(players).items()}
+@cache
+def _box(players: int) -> dict[str, int]:
+    """:func:`box_for`, made once per player count."""
+    full = _supply(5)
+    return {tile: full[tile] - n for tile, n in _supply(players).items()}
 
 
 # Action cards (§2.4): code -> (name, base symbols).

@@ -158,6 +158,11 @@ def auto_wallcheck(st: DragonData, task: Task) -> None:
 # -- decay, scoring, final scoring (§4.4.8, §4.5, §4.6) --------------------------------
 def auto_decay(st: DragonData, task: Task) -> None:
     for p in st.seats:
+        for _, res in p.palaces:
+            if not res:
+                break
+        else:
+            continue  # every palace inhabited (most seats, most rounds): nothing decays
         kept = []
         for i, (floors, res) in enumerate(p.palaces):
             if res:

@@ -23,14 +23,26 @@ PREF = tuple(f"p{i}" for i in range(1, 64))
 
 # The notation of the frequent decisions' actions, written once instead of at every listing.
 PICK = {(a, b): f"pick {a}+{b}" for i, a in enumerate(D.TYPE_ORDER) for b in D.TYPE_ORDER[i + 1 :]}
+PICK_ALL = {key: pair for pair, key in PICK.items()}
+YOUNG_TILES = tuple(t + D.YOUNG for t in D.TYPE_ORDER)
 PLACE = tuple(f"place {p}" for p in PREF)
 FLOOR = tuple(f"floor {p}" for p in PREF)
 CARD = {c: f"card {c}" for c in D.CARDS}
 TAKE = {t: f"take {t}" for t in D.TILES}
+TAKES = {card: tuple((t, TAKE[t]) for t in tiles) for card, tiles in D.TILES_FOR_CARD.items()}
+"""``TAKES[card]``: ``(tile, its take notation)`` for every tile the card can take."""
 ACTION = {
     card: tuple(f"{card}@{g}" for g in range(1, 1 + max(map(len, D.GROUP_SIZES.values()))))
     for card in (*D.ACTION_CARDS, D.WALL_CARD)
 }
+ACTION_PAYLOAD = {
+    fee: tuple(
+        {card: (ACTION[card][g], (g, card, fee)) for card in ACTION}
+        for g in range(max(map(len, D.GROUP_SIZES.values())))
+    )
+    for fee in (0, D.OCCUPIED_FEE)
+}
+"""``ACTION_PAYLOAD[fee][group][card]``: the action's notation and payload, made once."""
 RESIDENT = {
     verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
     for verb in ("replace", "release")
@@ -44,21 +56,22 @@ def move(st: DragonData, seat: int, n: int) -> None:
     if n <= 0:
         return
     p = st.seats[seat]
-    p.pt += n
+    p.pt = pt = p.pt + n
     top = 0
     for q in st.seats:
-        if q is not p and q.pt == p.pt and q.pt_stack > top:
+        if q.pt == pt and q is not p and q.pt_stack > top:
             top = q.pt_stack
     p.pt_stack = top + 1
-    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": p.pt})
+    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": pt})
 
 
 _ON_TRACK = attrgetter("pt", "pt_stack")
+_SEAT = attrgetter("seat")
 
 
 def turn_order(st: DragonData) -> list[int]:
     """Seats by their place on the person track, first first (ties: lower seat first)."""
-    return [p.seat for p in sorted(st.seats, key=_ON_TRACK, reverse=True)]
+    return list(map(_SEAT, sorted(st.seats, key=_ON_TRACK, reverse=True)))
 
 
 # -- palaces ------------------------------------------------------------------------
@@ -99,8 +112,17 @@ def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None 
 
 # -- setup: initial persons (§3.6) -----------------------------------------------
 def opt_init(st: DragonData, task: Task) -> Legal:
+    supply = st.supply
+    if all(supply[tile] > 0 for tile in YOUNG_TILES):
+        # the usual case, every young type in the supply: every pair but the few taken
+        out = dict(PICK_ALL)
+        for pair in _pairs_taken(st):
+            key = PICK.get(pair)
+            if key is not None:
+                out.pop(key, None)
+        return out
     used = set(_pairs_taken(st))
-    young = {t for t in D.TYPE_ORDER if st.supply[t + D.YOUNG] > 0}
+    young = {t for t in D.TYPE_ORDER if supply[t + D.YOUNG] > 0}
     return {
         key: pair
         for pair, key in PICK.items()
@@ -139,8 +161,11 @@ def auto_move(st: DragonData, task: Task) -> None:
 
 # -- placing a new person (§4.3 step 4) ------------------------------------------------
 def opt_place(st: DragonData, task: Task) -> Legal:
-    p = st.seats[task[1]]
-    return {PLACE[i]: i for i, (f, res) in enumerate(p.palaces) if len(res) < f}
+    out: Legal = {}
+    for i, (f, res) in enumerate(st.seats[task[1]].palaces):
+        if len(res) < f:
+            out[PLACE[i]] = i
+    return out
 
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
@@ -227,17 +252,21 @@ def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
     wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
+    dragons = st.dragons
     for g, cards in enumerate(st.groups):
-        fee = D.OCCUPIED_FEE if st.dragons[g] else 0
+        fee = D.OCCUPIED_FEE if dragons[g] else 0
         yuan = p.yuan - fee
         if yuan < 0:
             continue
+        # the rare cards a seat cannot take are left out before the loop, not card by card
+        if yuan < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
+            cards = tuple(c for c in cards if c != "privilege")
+        if not wall_open and D.WALL_CARD in cards:
+            cards = tuple(c for c in cards if c != D.WALL_CARD)
+        made = ACTION_PAYLOAD[fee][g]
         for card in cards:
-            if card == "privilege" and yuan < D.SMALL_PRIVILEGE_COST:
-                continue
-            if card == D.WALL_CARD and not wall_open:
-                continue
-            out[ACTION[card][g]] = (g, card, fee)
+            key, payload = made[card]
+            out[key] = payload
     out["refill"] = None
     return out
 
@@ -368,6 +397,15 @@ def auto_persons(st: DragonData, task: Task) -> None:
     push(st, *[("card", s) for s in st.order if st.seats[s].hand])
 
 
+def has_candidates(st: DragonData, card: str) -> bool:
+    """Whether the supply has any tile that ``card`` can take (``bool(candidates(…))``)."""
+    supply = st.supply
+    for t in D.TILES_FOR_CARD[card]:  # noqa: SIM110  (no generator made at every card played)
+        if supply[t] > 0:
+            return True
+    return False
+
+
 def candidates(st: DragonData, card: str) -> list[str]:
     """The tiles in the supply that ``card`` can take."""
     supply = st.supply
@@ -390,8 +428,8 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
     p = st.seats[seat]
     p.hand.remove(card)
     st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
-    if not candidates(st, card):
-        dead = "".join(t for t in D.TYPE_ORDER if not candidates(st, t))
+    if not has_candidates(st, card):
+        dead = "".join(t for t in D.TYPE_ORDER if not has_candidates(st, t))
         p.played.append((card, "", dead))
         st.log.append({"key": "dragon.card.nothing", "seat": seat})
         return
@@ -400,7 +438,11 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
 
 
 def opt_take(st: DragonData, task: Task) -> Legal:
-    return {TAKE[t]: t for t in candidates(st, task[2])}
+    supply, out = st.supply, {}
+    for t, key in TAKES[task[2]]:
+        if supply[t] > 0:
+            out[key] = t
+    return out
 
 
 def apply_take(st: DragonData, task: Task, tile: str) -> None:

@@ -39,9 +39,13 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
+_DRAWS = sorted(D.SHUFFLED_EVENTS * 2)
+"""The event draw stack's contents, in order: two of each non-Peace event."""
+
+
 def build_event_track(draws: list[str]) -> tuple[str, ...]:
     """Lay out the event track from the shuffled draw stack (§3.2, incl. step 3.4)."""
-    if sorted(draws) != sorted(D.SHUFFLED_EVENTS * 2):
+    if sorted(draws) != _DRAWS:
         raise OptionError("the event draw stack must hold two of each non-Peace event")
     stack = list(draws)
     track = [D.PEACE, D.PEACE]

@@ -88,13 +88,19 @@ class Player:
 
     # -- derived counts -------------------------------------------------------
     def persons(self) -> int:
-        return sum(len(res) for _, res in self.palaces)
+        n = 0
+        for _, res in self.palaces:  # a loop, not sum(): asked at every forced release
+            n += len(res)
+        return n
 
     def floors(self) -> int:
         return sum(f for f, _ in self.palaces)
 
     def free_space(self) -> bool:
-        return any(len(res) < f for f, res in self.palaces)
+        for f, res in self.palaces:  # noqa: SIM110  (no generator made at every tile taken)
+            if len(res) < f:
+                return True
+        return False
 
     def symbols(self, type_code: str) -> int:
         """Symbols on own person tiles of one type (young 1 tile, old tile …)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -279,3 +280,21 @@ def test_tournament_command_prints_a_markdown_table(capsys: pytest.CaptureFixtur
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "| greedy |" in out and "| random |" in out
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    # `dragontable games | head -0`: the pipe's reading end is closed before any output
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "dragontable.cli", "games"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 141
+    assert done.stderr == ""

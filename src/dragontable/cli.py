@@ -369,7 +369,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="benchmark apply()/s and random games/s (JSON)")
     p.add_argument("--game", help="one game only (default: all)")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=2.0,
+        help="CPU seconds per measurement (this thread's: the figures are what one core does)",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=cmd_bench)
 

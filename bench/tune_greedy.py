@@ -24,9 +24,12 @@ between them, when it became the loss beyond what the estimate counts for a pers
         --only person_loss,palace_loss,prepare_1,prepare_2,prepare_later,yuan,empty_palace,\
 room_now,room_later,rival --write src/dragontable/games/dragon/weights/heuristic.json
 
-Ming's and Chang Cheng's files hold greedy-v1's hand-set values: a Chang Cheng sweep
-(``--game changcheng --seed 1 --games 100 --sweeps 1 --margin 0.01``) kept only changes
-that were noise (50.5% of 200 games against greedy-v1).
+Ming's and Chang Cheng's weights moved from greedy-v1's hand-set values by a few steps
+that held on fresh blocks (each file's ``produced_by`` says which and what they scored):
+coordinate sweeps on blocks of 60 games are noisy (a Chang Cheng run, ``--game
+changcheng --seed 3 --games 60 --sweeps 2 --margin 0.01``, kept five changes whose sum
+fell from 57.8% to 51.7% of the strength plan's 200 games), so only single changes that
+won again on another block were kept.
 
 JSON on stdout (the start, every trial, the best weights); progress on stderr.
 """

@@ -31,7 +31,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "iteration_cost.py"
 GAMES = ("dragon", "ming", "changcheng")
 SERVER_SECONDS = 10.0
 CAP = 0.3
-# Far more than CAP buys (dragon's opening costs ~1.7 ms an iteration here), yet small
+# Far more than CAP buys (dragon's opening costs ~0.4 ms an iteration here), yet small
 # enough that a broken cap fails in a minute instead of hanging the suite.
 HUGE = 20_000
 SLACK = 1.5  # generous: one iteration, the final statistics, a busy shared machine
@@ -137,7 +137,7 @@ def test_modest_bots_fit_ten_seconds_in_every_game(spec: str, game: str, players
     ("spec", "reason"),
     [
         ("mcts:11s", "11 s a move"),
-        ("mcts:20000", "about [0-9.]+ s a move"),
+        ("mcts:100000", "about [0-9.]+ s a move"),
         ("mcts:2s:4", "one process"),
         ("mcts:300:2", "one process"),
     ],
@@ -151,7 +151,7 @@ def test_costly_bots_are_refused_for_five_player_dragon(spec: str, reason: str) 
 def test_refusal_names_the_largest_iteration_budget_for_the_game() -> None:
     most = max_iterations("dragon", 5, SERVER_SECONDS)
     with pytest.raises(OptionError) as refused:
-        check_bot_budget("mcts:20000", "dragon", 5, SERVER_SECONDS)
+        check_bot_budget("mcts:100000", "dragon", 5, SERVER_SECONDS)
     assert f"at most {most:,} iterations" in str(refused.value)
     assert "5-player In the Year of the Dragon" in str(refused.value)
     assert limit_text("dragon", 5, SERVER_SECONDS) in str(refused.value)
@@ -168,7 +168,7 @@ def test_largest_iteration_budget_is_allowed_and_one_more_is_not(game: str, play
 
 def test_iteration_budgets_follow_the_cost_of_the_game() -> None:
     most = {n: max_iterations("dragon", n, SERVER_SECONDS) for n in range(2, 6)}
-    assert most[2] > most[5] and 1_000 < most[5] < 20_000  # 20,000 took ~35 s a move
+    assert most[2] > most[5] and 1_000 < most[5] < 100_000
     assert max_iterations("ming", 4, SERVER_SECONDS) > most[5]
     assert max_iterations("dragon", 5, 2 * SERVER_SECONDS) >= 2 * most[5]
 

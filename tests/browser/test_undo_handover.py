@@ -77,8 +77,10 @@ def test_seat_handed_to_a_bot_plays_on_until_reclaimed(page: Page, server: str) 
     table = new_table(page, server, "dragon", ["human", "bot:greedy"], seed=2)
     offered(table)
     n0 = public(table, server)["n_actions"]
-    # MCTS takes a noticeable time per decision, so the game cannot end before the reclaim.
-    level = next(b for b in game_info(table, server, "dragon")["bots"] if b.startswith("mcts"))
+    # The level searching seconds a move, so the game cannot end before the reclaim (an
+    # iteration budget is played out in a few milliseconds a move since the heuristic leaf).
+    searches = [b for b in game_info(table, server, "dragon")["bots"] if b.startswith("mcts")]
+    level = next(b for b in searches if b.endswith("s"))
 
     table.select_option("#hand-bot-0", level)
     table.click("#hand-0")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .state import _MISSING, State
+from .state import State
 
 Task = tuple[Any, ...]
 Legal = dict[str, Any]
@@ -182,19 +182,3 @@ class TaskState(State):
         engine, task = self.engine, self.tasks.pop()
         engine.apply[task[0]](self, task, payload)
         engine.advance(self)
-
-    def apply(self, action: str) -> None:
-        """:meth:`State.apply` with :meth:`_do` written out (one call less a move)."""
-        legal = self._legal
-        payload = _MISSING
-        if legal is not None and isinstance(action, str):
-            payload = legal.get(action, _MISSING)  # the common case: a listed action
-        if payload is _MISSING:
-            action, payload = self._resolve(action)
-        self.history.append(action)
-        self._legal = None
-        engine, task = self.engine, self.tasks.pop()
-        engine.apply[task[0]](self, task, payload)
-        engine.advance(self)
-
-    push = apply

@@ -12,14 +12,15 @@ from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.flow import ENGINE
-from dragontable.games.changcheng.heuristic import evaluate
+from dragontable.games.changcheng.heuristic import evaluate, evaluate_all
 
 RED, BLUE = 0, 1
 OWNER = {"R": RED, "B": BLUE, "N": D.NEUTRAL}
 
 
-def position(walls: str, players: int = 2, **options: Any) -> Any:
-    """A game on boards 1A, 2B with ``walls`` (``"1A.01=R 1A.02=B^"``) built; RED to move."""
+def position(walls: str, players: int = 2, to_move: int = RED, **options: Any) -> Any:
+    """A game on boards 1A, 2B with ``walls`` (``"1A.01=R 1A.02=B^"``) built; RED to move
+    unless ``to_move`` says otherwise."""
     opts = {"start_boards": "1A,2B", "start_player": "seat_1", "neutral": "off", **options}
     st = games.create("changcheng", players=players, seed=3, options=opts)
     for item in walls.split():
@@ -30,7 +31,7 @@ def position(walls: str, players: int = 2, **options: Any) -> Any:
             st.tower[OWNER[code[0]]] = False
         else:
             st.singles[OWNER[code[0]]] -= 1
-    st.turn_no, st.tasks, st._legal = 4, [("begin", RED)], None
+    st.turn_no, st.tasks, st._legal = 4, [("begin", to_move)], None
     ENGINE.advance(st)
     return st
 
@@ -50,6 +51,16 @@ def test_completes_the_province_it_wins_not_the_one_the_rival_wins() -> None:
     assert mine.score[RED] > theirs.score[RED]
     assert evaluate(mine, RED) > evaluate(theirs, RED)
     assert evaluate(mine, BLUE) < evaluate(theirs, BLUE)
+
+
+def test_a_lead_of_one_wall_with_a_space_left_is_the_next_movers_to_take_or_share() -> None:
+    walls = "1A.01=R 1A.02=R 1A.03=B"  # 1A-P1: RED 2, BLUE 1, 1A.04 still free
+    red_moves, blue_moves = position(walls), position(walls, to_move=BLUE)
+    # RED to move can complete it alone; BLUE to move can tie it and share its value
+    assert evaluate(red_moves, RED) > evaluate(blue_moves, RED) + 1.0
+    assert evaluate(blue_moves, BLUE) > evaluate(red_moves, BLUE) + 1.0
+    # search leaves lie at every seat's turn and leave the head start out
+    assert evaluate_all(red_moves) == evaluate_all(blue_moves)
 
 
 def test_the_master_builder_is_worth_more_than_a_flood_in_a_contested_province() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dragontable import games
+from dragontable.bots import make_bot
 from dragontable.bots.mcts import MctsBot, follow, search
 from dragontable.core.rng import Rng
 
@@ -37,9 +40,9 @@ def test_follow_refuses_another_game_or_an_earlier_position() -> None:
     assert follow(state, result.root, _midgame("dragon", 10)) is None
 
 
-def test_a_bot_continues_its_tree_on_its_next_decision() -> None:
-    state = games.create("ming", players=2, seed=4)
-    bot = MctsBot(seed=1, iterations=200)
+def _kept_sizes(game: str, bot: MctsBot) -> list[int]:
+    """Visits below the kept node at each of seat 0's first decisions (0: none kept)."""
+    state = games.create(game, players=2, seed=4)
     grown = []
     for _ in range(12):
         seat = state.current_player
@@ -50,7 +53,23 @@ def test_a_bot_continues_its_tree_on_its_next_decision() -> None:
             state.apply(bot.choose(state))
         else:
             state.apply(state.legal_actions()[0])
+    return grown
+
+
+def test_a_bot_continues_its_tree_on_its_next_decision() -> None:
+    grown = _kept_sizes("ming", MctsBot(seed=1, iterations=200))
     assert any(n > 0 for n in grown), grown
+
+
+@pytest.mark.parametrize(
+    ("game", "keeps"), [("dragon", True), ("ming", True), ("changcheng", False)]
+)
+def test_a_game_can_ask_for_every_decision_searched_afresh(game: str, keeps: bool) -> None:
+    bot = make_bot("mcts:100", game, seed=1)
+    assert isinstance(bot, MctsBot) and bot.keep_tree is keeps
+    if not keeps:  # Chang Cheng: a kept tree lost more often (games/changcheng/heuristic.py)
+        assert any(_kept_sizes(game, MctsBot(seed=1, iterations=100)))  # one it could keep
+        assert not any(_kept_sizes(game, bot))
 
 
 def test_worlds_shared_by_several_iterations_search_as_many_iterations() -> None:

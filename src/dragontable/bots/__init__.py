@@ -110,13 +110,20 @@ def parse_spec(spec: str) -> BotSpec:
 
 
 def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
-    from .heuristics import search_margin
+    from .heuristics import keep_tree, search_margin
     from .mcts import MctsBot
 
     margin = search_margin(game)
     default = None if margin is None else _greedy(game, derive_seed(seed, "default"))
     return MctsBot(
-        seed, spec.iterations, spec.seconds, spec.processes, default, margin or 0.0, max_seconds
+        seed,
+        spec.iterations,
+        spec.seconds,
+        spec.processes,
+        default,
+        margin or 0.0,
+        max_seconds,
+        keep_tree=keep_tree(game),
     )
 
 

@@ -363,7 +363,8 @@ class MctsBot:
 
     In one process the bot keeps its tree from one decision to its next and goes on
     searching the part of it the game went to (:func:`follow`): the seat's consecutive
-    decisions (a card, then its tile) share their searches.
+    decisions (a card, then its tile) share their searches. ``keep_tree=False`` searches
+    every decision afresh (a game's heuristic asks for it with ``KEEP_TREE``).
     """
 
     name = "mcts"
@@ -377,8 +378,10 @@ class MctsBot:
         default: Any = None,
         margin: float = 0.0,
         max_seconds: float | None = None,
+        keep_tree: bool = True,
     ) -> None:
         self.rng = Rng(seed)
+        self.keep_tree = keep_tree
         self.iterations = iterations
         self.seconds = seconds
         self.max_seconds = max_seconds
@@ -408,7 +411,7 @@ class MctsBot:
     def _kept_node(self, state: State, legal: list[str]) -> Node | None:
         """The kept tree's node for ``state``, if the game went where the tree had been
         and its branches are all legal here."""
-        if self._kept is None or self.workers > 1:
+        if self._kept is None or self.workers > 1 or not self.keep_tree:
             return None
         node = follow(*self._kept, state)
         if node is None or not set(node.children) <= set(legal):

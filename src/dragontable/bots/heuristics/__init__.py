@@ -1,7 +1,7 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
 float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``BEAM``,
-``SEARCH_MARGIN``); these functions read them."""
+``SEARCH_MARGIN``, ``KEEP_TREE``); these functions read them."""
 
 from __future__ import annotations
 
@@ -64,6 +64,13 @@ def search_margin(game: str) -> float | None:
     mcts plays its own choice."""
     margin = _setting(game, "SEARCH_MARGIN")
     return None if margin is None else float(margin)
+
+
+def keep_tree(game: str) -> bool:
+    """Whether mcts continues its tree from one decision of its seat to the next (the
+    default), or searches every decision afresh (``KEEP_TREE = False``)."""
+    keep = _setting(game, "KEEP_TREE")
+    return True if keep is None else bool(keep)
 
 
 def has_heuristic(game: str) -> bool:

@@ -83,6 +83,7 @@ def test_your_turn_mail_comes_once_an_hour_and_not_while_the_table_is_open(
         bob = sign_up(client, "Bob", "bob@example.org")
         created = rated_table(client, ann, bob)
         with connect(client, created, bob) as watching:  # Bob looks at the table
+            update(watching)  # he has joined it (the socket's accept comes before that)
             to_other(client, created, ann)
             settle(client)
             assert received.messages == []

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ...bots.heuristics.weights import load_weights
 from . import data as D
+from .data import MapData
 from .scoring import district_to_city, final_sets
 from .state import MingData
 from .view import scored_province
@@ -108,6 +109,8 @@ class _Time:
         later_first = self.later[0] if self.later else None
         first = self.round if self.pending or self.in_scoring else later_first
         self.set_points = D.SET_POINTS[first] if first is not None else 0
+        self.key = (w, self.round, self.pending, self.in_scoring, frozenset(self.provinces))
+        """What :func:`_projection` reads of the time: equal keys, equal projections."""
 
     def next_scoring(self, p: int) -> int | None:
         """The round in which province ``p``'s districts are next scored, if any."""
@@ -161,8 +164,27 @@ def _province(
     return points, tuple(kept)
 
 
-def _projection(st: MingData, t: _Time) -> tuple[list[float], dict[int, list[list[int]]]]:
-    """Points from projected city entries per colour, and projected tiles by scoring round."""
+Projection = tuple[list[float], dict[int, list[list[int]]]]
+_PROJECTIONS: dict[tuple[object, ...], Projection] = {}
+_PROJECTIONS_KEPT = 1 << 14
+
+
+def _projection(st: MingData, t: _Time) -> Projection:
+    """Points from projected city entries per colour, and projected tiles by scoring round.
+
+    Kept by open areas and time (a search meets the same ones again and again); the
+    result is shared, so callers only read it.
+    """
+    key = (st.map, st.neutral, st.players, t.key, tuple(map(tuple, st.open)))
+    found = _PROJECTIONS.get(key)
+    if found is None:
+        if len(_PROJECTIONS) >= _PROJECTIONS_KEPT:
+            _PROJECTIONS.clear()
+        found = _PROJECTIONS[key] = _project(st, t)
+    return found
+
+
+def _project(st: MingData, t: _Time) -> Projection:
     players, provinces = st.players, len(st.map.provinces)
     points = [0.0] * st.colours
     tiles: dict[int, list[list[int]]] = {}
@@ -206,31 +228,49 @@ def _city_now(st: MingData, viewer: int, p: int, w: Weights) -> list[float]:
     return [per * kept[c] + bonus[c] + returned * backs[c] for c in range(colours)]
 
 
-def _means(st: MingData, seat: int, viewer: int, w: Weights) -> float:
-    """Members waiting on spaces, the prince's reach and the cards in hand.
+def _stock(st: MingData, seat: int, w: Weights, waiting: tuple[float, ...]) -> float:
+    """Members waiting on spaces and the prince's reach (``waiting``: :func:`_waiting_value`).
 
     In the last round they are worth only what they can still do in its phase 3,
     so there the stock itself counts for nothing and only the prince's reach does.
     """
-    m = st.map
     value = 0.0
     at = st.prince[seat]
     if at >= 0:
-        reach = {m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]}
-        value += w.near * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in reach)
+        value += w.near * sum(min(D.MAX_DEPLOY, st.spaces[p][seat]) for p in _reach(st.map, at))
     if st.round == D.ROUNDS:
         return value
-    for p in range(len(m.provinces)):
-        n = st.spaces[p][seat]
-        value += w.space * min(n, SPACE_USEFUL) + w.space_surplus * max(0, n - SPACE_USEFUL)
-    if seat == viewer:
-        hand = st.hands[seat]
-        dragons = hand.count(D.DRAGON)
-        kinds = len(set(hand)) - (1 if dragons else 0)
-        value += w.dragon_card * dragons + w.card * (len(hand) - dragons) + w.card_kinds * kinds
-    else:
-        value += w.card * len(st.hands[seat])
+    for row in st.spaces:
+        n = row[seat]
+        value += waiting[n] if n < len(waiting) else _waiting(w, n)
     return value
+
+
+def _hand(st: MingData, seat: int, own: bool, w: Weights) -> float:
+    """The cards in hand before the last round: their kinds count only in one's own."""
+    hand = st.hands[seat]
+    if not own:
+        return w.card * len(hand)
+    dragons = hand.count(D.DRAGON)
+    kinds = len(set(hand)) - (1 if dragons else 0)
+    return w.dragon_card * dragons + w.card * (len(hand) - dragons) + w.card_kinds * kinds
+
+
+@lru_cache(maxsize=1 << 10)
+def _reach(m: MapData, at: int) -> frozenset[int]:
+    """The provinces of district ``at`` and of its neighbours: where the prince goes next."""
+    return frozenset({m.province_of[at]} | {m.province_of[d] for d, _ in m.neighbours[at]})
+
+
+def _waiting(w: Weights, n: int) -> float:
+    """What ``n`` members waiting on one province space are worth."""
+    return w.space * min(n, SPACE_USEFUL) + w.space_surplus * max(0, n - SPACE_USEFUL)
+
+
+@lru_cache(maxsize=16)
+def _waiting_value(w: Weights) -> tuple[float, ...]:
+    """:func:`_waiting` for 0 to 3 × ``SPACE_USEFUL`` members, looked up instead."""
+    return tuple(_waiting(w, n) for n in range(3 * SPACE_USEFUL + 1))
 
 
 def estimates(st: MingData, viewer: int, w: Weights = WEIGHTS) -> list[float]:
@@ -262,6 +302,9 @@ class _Estimator:
                 terms.append(t.trust(when) * gain)
                 held = gained
             self.terms.append(terms)
+        self.means: dict[tuple[int, bool], float] = {}  # (seat, seat is the viewer): _mean
+        self.stock: dict[int, float] = {}
+        self.waiting = _waiting_value(w)
 
     def estimates(self, viewer: int) -> list[float]:
         st, current = self.st, self.current
@@ -273,9 +316,21 @@ class _Estimator:
             for term in self.terms[s]:
                 value += term
             if self.time.deploys:
-                value += _means(st, s, viewer, w)
+                means = self.means.get((s, s == viewer))
+                value += self._mean(s, s == viewer) if means is None else means
             out.append(value)
         return out
+
+    def _mean(self, seat: int, own: bool) -> float:
+        """The seat's means to score later: its stock, and before the last round its hand
+        (valued as its own hand or a rival's)."""
+        st = self.st
+        stock = self.stock.get(seat)
+        if stock is None:
+            stock = self.stock[seat] = _stock(st, seat, self.w, self.waiting)
+        means = stock if st.round == D.ROUNDS else stock + _hand(st, seat, own, self.w)
+        self.means[seat, own] = means
+        return means
 
 
 def evaluate(st: MingData, seat: int) -> float:

@@ -191,6 +191,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
+    from .bots.heuristics import world_reuse
     from .bots.mcts import parallel_search
     from .core.messages import render
 
@@ -202,7 +203,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
-    result = parallel_search(state, args.processes, budget, args.seconds, seed=args.seed)
+    reuse = world_reuse(state.game.name)
+    result = parallel_search(
+        state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
+    )
     ranked = result.top(args.top)
     print(render(state.prompt()))
     print(

@@ -189,13 +189,15 @@ def _search_rates(state: State, seconds: float, seed: int) -> tuple[int, int]:
     share the machine's noise)."""
     from .bots import baseline
     from .bots.baseline import mcts as v1
+    from .bots.heuristics import world_reuse
     from .bots.mcts import leaf_for, search
 
     name = state.game.name
     leaf, leaf_v1 = leaf_for(name), v1.leaf_for(name) if name in baseline.GAMES else None
+    reuse = world_reuse(name)
     now, then = 0, 0
     for _ in range(2):
-        done = search(state, seconds=seconds, seed=seed, leaf=leaf).iterations
+        done = search(state, seconds=seconds, seed=seed, leaf=leaf, reuse=reuse).iterations
         now = max(now, round(done / seconds))
         done = v1.search(state, seconds=seconds, seed=seed, leaf=leaf_v1).iterations
         then = max(then, round(done / seconds))

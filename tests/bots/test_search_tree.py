@@ -6,7 +6,7 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import make_bot
-from dragontable.bots.mcts import MctsBot, follow, search
+from dragontable.bots.mcts import MctsBot, Memo, Node, _iterate, follow, leaf_for, search
 from dragontable.core.rng import Rng
 
 
@@ -79,3 +79,32 @@ def test_worlds_shared_by_several_iterations_search_as_many_iterations() -> None
     assert once.iterations == shared.iterations == 120
     assert sum(n for n, _ in shared.stats.values()) == 120
     assert set(shared.stats) <= set(state.legal_actions())
+
+
+@pytest.mark.parametrize("game", ["dragon", "ming", "changcheng"])
+def test_positions_kept_in_a_shared_world_are_their_paths_played_in_it(game: str) -> None:
+    """Iterations sharing a world go down through positions kept from earlier ones; each
+    kept position must be exactly the world with its actions played, whatever later
+    iterations did, and the world itself stays as it was drawn."""
+    state = _midgame(game, 30)
+    seat = state.current_player
+    assert seat is not None
+    root, rng, leaf = Node(), Rng(4), leaf_for(game)
+    for _ in range(3):
+        world = state.determinize(seat, rng.next64(), keep_log=False)
+        drawn = world.to_json()
+        memo: Memo = {}
+        for _ in range(40):
+            _iterate(world, root, rng, 0.7, lambda s, r: None, leaf, seat, memo)
+        assert world.to_json() == drawn
+        assert len(memo) > 1  # the root and positions below it
+        for kept, _, _ in memo.values():
+            replay = world.clone()
+            for action in kept.history:
+                replay.apply(action)
+            assert replay.to_json() == kept.to_json()
+
+
+def test_a_game_can_ask_for_worlds_shared_by_several_iterations() -> None:
+    bot = make_bot("mcts:100", "changcheng", seed=1)
+    assert isinstance(bot, MctsBot) and bot.reuse > 1

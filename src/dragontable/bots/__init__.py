@@ -110,7 +110,7 @@ def parse_spec(spec: str) -> BotSpec:
 
 
 def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
-    from .heuristics import keep_tree, search_margin
+    from .heuristics import keep_tree, search_margin, world_reuse
     from .mcts import MctsBot
 
     margin = search_margin(game)
@@ -124,6 +124,7 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
         margin or 0.0,
         max_seconds,
         keep_tree=keep_tree(game),
+        reuse=world_reuse(game),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.heuristics import world_reuse
 from ..bots.mcts import MctsBot, SearchResult, leaf_for, search
 from ..core.rng import derive_seed
 from ..core.state import State
@@ -30,7 +31,8 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
     budget: dict[str, Any] = (
         {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
     )
-    result = search(state, seed=seed, leaf=leaf_for(state.game.name), **budget)
+    name = state.game.name
+    result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
     ranked = result.top(HINT_TOP)
     first = _bots_choice(state, result, ranked, seed)
     if first is not None:  # the search bot would defer to its default: show that first

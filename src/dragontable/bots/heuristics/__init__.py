@@ -1,7 +1,7 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
 float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``BEAM``,
-``SEARCH_MARGIN``, ``KEEP_TREE``); these functions read them."""
+``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``); these functions read them."""
 
 from __future__ import annotations
 
@@ -71,6 +71,15 @@ def keep_tree(game: str) -> bool:
     default), or searches every decision afresh (``KEEP_TREE = False``)."""
     keep = _setting(game, "KEEP_TREE")
     return True if keep is None else bool(keep)
+
+
+def world_reuse(game: str) -> int:
+    """How many consecutive mcts iterations share one sampled world: the heuristic's
+    ``WORLD_REUSE``, else the search's (``mcts.WORLD_REUSE``)."""
+    from ..mcts import WORLD_REUSE
+
+    reuse = _setting(game, "WORLD_REUSE")
+    return WORLD_REUSE if reuse is None else max(1, int(reuse))
 
 
 def has_heuristic(game: str) -> bool:

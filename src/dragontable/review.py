@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # the search's own iteration, so that the search can go on under the played move's node
-from .bots.mcts import Leaf, Node, _iterate, leaf_for, random_rollout
+from .bots.mcts import WORLD_REUSE, Leaf, Memo, Node, _iterate, leaf_for, random_rollout
 from .core.errors import OptionError
 from .core.rng import Rng
 from .core.state import State
@@ -148,10 +148,11 @@ class WinChance:
 
 def search_root(world: State, seat: int, iterations: int, leaf: WinChance) -> Node:
     """The search's root for ``seat`` after ``iterations`` over determinizations of ``world``."""
-    root = Node()
-    for _ in range(iterations):
-        d = world.determinize(seat, leaf.rng.next64(), keep_log=False)
-        _iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat)
+    root, d, memo = Node(), world, Memo()
+    for done in range(iterations):
+        if done % WORLD_REUSE == 0:  # several iterations share a world, as the bots' do
+            d, memo = world.determinize(seat, leaf.rng.next64(), keep_log=False), Memo()
+        _iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
     return root
 
 
@@ -165,11 +166,12 @@ def visit_played(
     root: Node, world: State, seat: int, move: str, visits: int, leaf: WinChance
 ) -> Node:
     """Search on under ``move`` until its node has ``visits`` visits; return that node."""
-    played = root.children.setdefault(move, Node())
-    while played.visits < visits:
-        d = world.determinize(seat, leaf.rng.next64(), keep_log=False)
-        d.apply(move)
-        _iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat)
+    played, d, memo = root.children.setdefault(move, Node()), world, Memo()
+    for done in range(visits - played.visits):
+        if done % WORLD_REUSE == 0:
+            d, memo = world.determinize(seat, leaf.rng.next64(), keep_log=False), Memo()
+            d.apply(move)
+        _iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
         played.visits += 1
         played.value += leaf.last[seat]
     return played

@@ -33,8 +33,9 @@ Leaf = Callable[[State], list[float]]
 WORLD_REUSE = 16
 """Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled
 world (a game's heuristic may set its own). At equal iterations it plays as well as a
-world each (mcts:200 with it against mcts:200 without, 100 2-player games a game: Dragon
-50.0%, Ming 49.0%, Chang Cheng 52.5%) and searches 1.1 to 1.7 times the iterations a
+world each: mcts:200 with it against mcts:200 without, 100 games a game, won 2-player
+Dragon 50.0%, Ming 49.0%, Chang Cheng 52.5%, and as one seat against three without it
+(fair share 25%) 28.0%, 31.0%, 28.3%. It searches 1.1 to 1.7 times the iterations a
 second (``search``: the world is drawn once and the positions in it are kept)."""
 
 

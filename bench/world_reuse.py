@@ -1,0 +1,89 @@
+"""Does sharing sampled worlds cost the search strength? mcts with ``--reuse`` against mcts
+with a world each, at the same iteration budget.
+
+One seat (rotated game by game) searches with ``--reuse`` consecutive iterations per
+sampled world; every other seat searches a fresh world each iteration. Everything else
+is the shipped ``mcts`` bot. Prints the share of games the sharing seat won (a tie
+shared), with a 95% interval, as JSON. Seeded: the same command gives the same games.
+The figures in ``bots/mcts.py`` (``WORLD_REUSE``) came from::
+
+    PYTHONPATH=src .venv/bin/python bench/world_reuse.py --game dragon --iterations 200 \
+        --reuse 16 --games 100 --seed 300 --workers 2               # 2 players: 50.0%
+    PYTHONPATH=src .venv/bin/python bench/world_reuse.py --game dragon --iterations 200 \
+        --reuse 16 --games 100 --seed 400 --players 4 --workers 2   # 4 players: 28.0%
+
+and the same for ``ming`` and ``changcheng``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from dragontable import games
+from dragontable.bots import make_bot
+from dragontable.bots.mcts import MctsBot
+from dragontable.core.rng import derive_seed
+from dragontable.tournament import wilson
+
+Job = tuple[str, int, int, int, int, int]
+
+
+def play(job: Job) -> float:
+    """One game; the sharing seat's share of the win."""
+    game, players, iterations, reuse, seed, index = job
+    state = games.create(game, players=players, seed=seed + index)
+    sharing = index % players
+    bots = {}
+    for seat in range(players):
+        bot = make_bot(f"mcts:{iterations}", game, derive_seed(seed, index, seat))
+        assert isinstance(bot, MctsBot)
+        bot.reuse = reuse if seat == sharing else 1
+        bots[seat] = bot
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    winners = state.winners()
+    return 1 / len(winners) if sharing in winners else 0.0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", required=True, choices=games.names())
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--reuse", type=int, default=16)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    jobs = [
+        (args.game, args.players, args.iterations, args.reuse, args.seed, i)
+        for i in range(args.games)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        shares = list(pool.map(play, jobs))
+    won = sum(shares)
+    low, high = wilson(won, len(shares))
+    print(
+        json.dumps(
+            {
+                "game": args.game,
+                "players": args.players,
+                "iterations": args.iterations,
+                "reuse": args.reuse,
+                "games": len(shares),
+                "seed": args.seed,
+                "won_share": round(won / len(shares), 3),
+                "interval_95": [round(low, 3), round(high, 3)],
+            }
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

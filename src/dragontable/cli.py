@@ -191,8 +191,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .bots.heuristics import world_reuse
-    from .bots.mcts import parallel_search
+    from .bots.mcts import parallel_search, world_reuse
     from .core.messages import render
 
     if args.iterations <= 0 or (args.seconds is not None and not args.seconds > 0):

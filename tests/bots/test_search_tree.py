@@ -6,7 +6,16 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import make_bot
-from dragontable.bots.mcts import MctsBot, Memo, Node, _iterate, follow, leaf_for, search
+from dragontable.bots.mcts import (
+    MctsBot,
+    Memo,
+    Node,
+    _iterate,
+    _keyed,
+    follow,
+    leaf_for,
+    search,
+)
 from dragontable.core.rng import Rng
 
 
@@ -98,11 +107,16 @@ def test_positions_kept_in_a_shared_world_are_their_paths_played_in_it(game: str
             _iterate(world, root, rng, 0.7, lambda s, r: None, leaf, seat, memo)
         assert world.to_json() == drawn
         assert len(memo) > 1  # the root and positions below it
-        for kept, _, _ in memo.values():
+        for kept, player, keyed in memo.values():
             replay = world.clone()
             for action in kept.history:
                 replay.apply(action)
             assert replay.to_json() == kept.to_json()
+            # and still at the decision it was kept for: nothing played on it since
+            assert kept.current_player == player
+            if player is not None:
+                legal = kept.legal_actions()
+                assert keyed == _keyed(kept, Node(), legal, player, seat)
 
 
 def test_a_game_can_ask_for_worlds_shared_by_several_iterations() -> None:

@@ -110,8 +110,8 @@ def parse_spec(spec: str) -> BotSpec:
 
 
 def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
-    from .heuristics import keep_tree, search_margin, world_reuse
-    from .mcts import MctsBot
+    from .heuristics import keep_tree, search_margin
+    from .mcts import MctsBot, world_reuse
 
     margin = search_margin(game)
     default = None if margin is None else _greedy(game, derive_seed(seed, "default"))

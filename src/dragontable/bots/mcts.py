@@ -101,6 +101,15 @@ def heuristic_leaf(
     return leaf
 
 
+def world_reuse(game: str) -> int:
+    """Consecutive iterations that share a sampled world in ``game``: its heuristic's
+    ``WORLD_REUSE``, else :data:`WORLD_REUSE`."""
+    from .heuristics import world_reuse as declared
+
+    found = declared(game)
+    return WORLD_REUSE if found is None else found
+
+
 def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]) -> Leaf:
     """Rewards from a value function (``bots/value.py``): per seat, a logistic of its
     predicted lead over the best rival at the fitted scale of the player count."""

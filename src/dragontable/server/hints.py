@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.heuristics import world_reuse
-from ..bots.mcts import MctsBot, SearchResult, leaf_for, search
+from ..bots.mcts import MctsBot, SearchResult, leaf_for, search, world_reuse
 from ..core.rng import derive_seed
 from ..core.state import State
 

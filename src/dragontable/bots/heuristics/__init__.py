@@ -73,13 +73,11 @@ def keep_tree(game: str) -> bool:
     return True if keep is None else bool(keep)
 
 
-def world_reuse(game: str) -> int:
-    """How many consecutive mcts iterations share one sampled world: the heuristic's
-    ``WORLD_REUSE``, else the search's (``mcts.WORLD_REUSE``)."""
-    from ..mcts import WORLD_REUSE
-
+def world_reuse(game: str) -> int | None:
+    """How many consecutive mcts iterations share one sampled world, where the game's
+    heuristic sets it (``WORLD_REUSE``); None: the search's default."""
     reuse = _setting(game, "WORLD_REUSE")
-    return WORLD_REUSE if reuse is None else max(1, int(reuse))
+    return None if reuse is None else max(1, int(reuse))
 
 
 def has_heuristic(game: str) -> bool:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # the search's own iteration, so that the search can go on under the played move's node
-from .bots.mcts import Leaf, Memo, Node, _iterate, leaf_for, random_rollout, world_reuse
+from .bots.mcts import Leaf, Node, _iterate, leaf_for, random_rollout, sampled_worlds, world_reuse
 from .core.errors import OptionError
 from .core.rng import Rng
 from .core.state import State
@@ -148,10 +148,10 @@ class WinChance:
 
 def search_root(world: State, seat: int, iterations: int, leaf: WinChance) -> Node:
     """The search's root for ``seat`` after ``iterations`` over determinizations of ``world``."""
-    root, d, memo, reuse = Node(), world, Memo(), world_reuse(world.game.name)
-    for done in range(iterations):
-        if done % reuse == 0:  # several iterations share a world, as the bots' do
-            d, memo = world.determinize(seat, leaf.rng.next64(), keep_log=False), Memo()
+    root = Node()
+    worlds = sampled_worlds(world, seat, leaf.rng, world_reuse(world.game.name))
+    for _ in range(iterations):
+        d, memo = next(worlds)  # several iterations share a world, as the bots' do
         _iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
     return root
 
@@ -166,12 +166,10 @@ def visit_played(
     root: Node, world: State, seat: int, move: str, visits: int, leaf: WinChance
 ) -> Node:
     """Search on under ``move`` until its node has ``visits`` visits; return that node."""
-    played, d, memo = root.children.setdefault(move, Node()), world, Memo()
-    reuse = world_reuse(world.game.name)
-    for done in range(visits - played.visits):
-        if done % reuse == 0:
-            d, memo = world.determinize(seat, leaf.rng.next64(), keep_log=False), Memo()
-            d.apply(move)
+    played = root.children.setdefault(move, Node())
+    worlds = sampled_worlds(world, seat, leaf.rng, world_reuse(world.game.name), move)
+    while played.visits < visits:
+        d, memo = next(worlds)
         _iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
         played.visits += 1
         played.value += leaf.last[seat]

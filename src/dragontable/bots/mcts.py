@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,12 +190,9 @@ def search(
     clock = time.thread_time  # CPU time of this thread: the same search on a busy machine
     deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
-    world = state
-    memo: Memo | None = None
+    worlds = sampled_worlds(state, seat, rng, reuse)
     while (iterations is None or done < iterations) and clock() < deadline:
-        if done % reuse == 0:
-            world = state.determinize(seat, rng.next64(), keep_log=False)
-            memo = None if reuse == 1 else {}
+        world, memo = next(worlds)
         _iterate(world, root, rng, exploration, rollout, leaf, seat, memo)
         done += 1
     legal = set(state.legal_actions())
@@ -242,6 +239,21 @@ Entry = tuple[State, int | None, dict[str, Any] | None]
 Memo = dict[Node, Entry]
 """Per tree node, its position in the current world: the state at the node's decision,
 the seat deciding (None once the game is over) and its actions by tree key."""
+
+
+def sampled_worlds(
+    state: State, seat: int, rng: Rng, reuse: int, move: str | None = None
+) -> Iterator[tuple[State, Memo | None]]:
+    """Sampled worlds for ``seat``'s iterations, endlessly: each drawn from ``rng`` when
+    the first of its ``reuse`` iterations asks, ``move`` played in it first, with the
+    positions kept in it (none for a world that serves one iteration: it is played on)."""
+    while True:
+        world = state.determinize(seat, rng.next64(), keep_log=False)
+        if move is not None:
+            world.apply(move)
+        memo: Memo | None = None if reuse == 1 else {}
+        for _ in range(reuse):
+            yield world, memo
 
 
 def _entry(s: State, node: Node, seat: int) -> Entry:

@@ -316,20 +316,21 @@ class _Estimator:
             for term in self.terms[s]:
                 value += term
             if self.time.deploys:
-                means = self.means.get((s, s == viewer))
-                value += self._mean(s, s == viewer) if means is None else means
+                value += self._mean(s, s == viewer)
             out.append(value)
         return out
 
     def _mean(self, seat: int, own: bool) -> float:
         """The seat's means to score later: its stock, and before the last round its hand
         (valued as its own hand or a rival's)."""
-        st = self.st
-        stock = self.stock.get(seat)
-        if stock is None:
-            stock = self.stock[seat] = _stock(st, seat, self.w, self.waiting)
-        means = stock if st.round == D.ROUNDS else stock + _hand(st, seat, own, self.w)
-        self.means[seat, own] = means
+        means = self.means.get((seat, own))
+        if means is None:
+            st = self.st
+            stock = self.stock.get(seat)
+            if stock is None:
+                stock = self.stock[seat] = _stock(st, seat, self.w, self.waiting)
+            means = stock if st.round == D.ROUNDS else stock + _hand(st, seat, own, self.w)
+            self.means[seat, own] = means
         return means
 
 

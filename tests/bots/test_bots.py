@@ -149,10 +149,43 @@ def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> No
 
     leaf = heuristic_leaf(lambda st, seat: [30.0, 10.0, 10.0][seat], scale=10.0)
     state = games.create("dragon", players=3, seed=1)
-    lead, *rest = leaf(state)
+    lead, *rest = leaf(state, Rng(1))
     assert lead > 0.85 and all(r < 0.15 for r in rest) and rest[0] == rest[1]
     random_playout(state, Rng(1))
-    assert heuristic_leaf(evaluator("dragon"), 10.0)(state) == rewards(state)
+    assert heuristic_leaf(evaluator("dragon"), 10.0)(state, Rng(1)) == rewards(state)
+
+
+def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() -> None:
+    from dragontable.bots.mcts import heuristic_leaf, leaf_for, rewards
+
+    judged: list[list[str]] = []
+
+    def evaluate(st: State, seat: int) -> float:
+        judged.append(list(st.history))
+        return float(seat)
+
+    state, expected = (games.create("dragon", players=2, seed=4) for _ in range(2))
+    heuristic_leaf(evaluate, 10.0, plies=12)(state, Rng(5))
+    rng = Rng(5)
+    for _ in range(12):  # the same moves a random playout with that generator plays
+        legal = expected.legal_actions()
+        expected.apply(legal[rng.below(len(legal))])
+    assert len(expected.history) == 12 and state.history == expected.history
+    assert judged == [expected.history] * 2
+    # Where the game ends first, the leaf stops there and gives its result.
+    random_playout(expected, Rng(6))
+    state = games.create("dragon", players=2, seed=4)
+    for action in expected.history[:-3]:
+        state.apply(action)
+    got = heuristic_leaf(evaluate, 10.0, plies=12)(state, Rng(7))
+    assert state.is_over and got == rewards(state) and len(judged) == 2
+    # Dragon's search asks for a truncated playout (LEAF_PLAYOUT); Ming's judges at once.
+    for game, played in (("dragon", 12), ("ming", 0)):
+        state = games.create(game, players=2, seed=1)
+        leaf = leaf_for(game)
+        assert leaf is not None
+        leaf(state, Rng(1))
+        assert len(state.history) == played
 
 
 def _chang_cheng_turn_with_many_options() -> State:

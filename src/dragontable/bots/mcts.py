@@ -11,9 +11,11 @@ positions the iterations reach in it are kept, so the next iteration walks down 
 tree through them instead of playing the same moves again.
 
 A new leaf is judged by a random playout to the end, or, for games whose heuristic
-asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic at the
-leaf itself: each seat's reward is a logistic of its lead over the best rival, so the
-tree searches deeper instead of averaging noisy playouts.
+asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic: each
+seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
+instead of averaging noisy playouts. A heuristic may ask for a few random moves first
+(``LEAF_PLAYOUT``, a truncated playout), so that what is about to happen has happened
+when it judges.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ from ..core.rng import Rng
 from ..core.state import State
 
 Rollout = Callable[[State, Rng], None]
-Leaf = Callable[[State], list[float]]
+Leaf = Callable[[State, Rng], list[float]]
+"""Judges a new leaf: every seat's reward; it may play on in the state (its own copy) with
+the search's generator."""
 
 WORLD_REUSE = 16
 """Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled
@@ -83,13 +87,20 @@ def heuristic_leaf(
     evaluate: Callable[[State, int], float],
     scale: float,
     evaluate_all: Callable[[State], list[float]] | None = None,
+    plies: int = 0,
 ) -> Leaf:
-    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival.
+    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
+    after ``plies`` random moves (fewer where the game ends first: then its result).
 
     ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
     """
 
-    def leaf(state: State) -> list[float]:
+    def leaf(state: State, rng: Rng) -> list[float]:
+        for _ in range(plies):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
         if state.is_over:
             return rewards(state)
         if evaluate_all is not None:
@@ -114,7 +125,7 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
     """Rewards from a value function (``bots/value.py``): per seat, a logistic of its
     predicted lead over the best rival at the fitted scale of the player count."""
 
-    def leaf(state: State) -> list[float]:
+    def leaf(state: State, rng: Rng) -> list[float]:
         if state.is_over:
             return rewards(state)
         return lead_rewards(predict(state), scales[state.players])
@@ -131,14 +142,14 @@ def leaf_for(game: str) -> Leaf | None:
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
         return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import leaf_scale
+    from .heuristics import leaf_plies, leaf_scale
 
     scale = leaf_scale(game)
     if scale is None:
         return None
     from .heuristics import evaluator, evaluator_all
 
-    return heuristic_leaf(evaluator(game), scale, evaluator_all(game))
+    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), leaf_plies(game))
 
 
 @dataclass
@@ -328,7 +339,7 @@ def _iterate(
         rollout(d, rng)
         result = rewards(d)
     else:
-        result = leaf(d)
+        result = leaf(d, rng)
     for child, player in path:
         child.visits += 1
         child.value += result[player]

@@ -53,6 +53,13 @@ def leaf_scale(game: str) -> float | None:
     return None if scale is None else float(scale)
 
 
+def leaf_plies(game: str) -> int:
+    """Random moves the search plays at a new leaf before the heuristic judges it
+    (``LEAF_PLAYOUT``, a truncated playout); 0 where the game sets none."""
+    plies = _setting(game, "LEAF_PLAYOUT")
+    return 0 if plies is None else max(0, int(plies))
+
+
 def beam(game: str) -> int | None:
     """How many options per family greedy follows to the end of its chain; None: all."""
     width = _setting(game, "BEAM")

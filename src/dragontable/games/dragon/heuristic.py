@@ -71,6 +71,13 @@ class Weights:
 
 WEIGHTS = load_weights(GAME, Weights)
 LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
+LEAF_PLAYOUT = 12
+"""Random moves the search plays at a new leaf before this heuristic judges it (about a
+month of two players' decisions): what the month's draws and event do has then happened.
+mcts:0.1s against mcts-v1:0.1s, 2-player games of seeds 2 and 3 (80 games):
+52.5% with it, 42.5% judging the leaf at once (and 42.5% of 40 more, seed 1), 53.8%
+with playouts to the end; it keeps two thirds of the iterations, a playout to the end
+a quarter."""
 
 
 class _Clock:

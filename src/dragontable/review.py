@@ -16,8 +16,9 @@ review of a seat is identical whatever the other seats' hidden facts were
 Win chance: at the end of a game the search scores 1 for a win (shared on a tie) and 0
 otherwise; a leaf before the end is judged by the game's heuristic (a logistic of the
 lead over the best rival, :func:`bots.mcts.heuristic_leaf`, after the random moves the
-game asks for first) where the game's search uses one, else by a random playout to the end. (The ``mcts`` bot also rewards the rank; the
-review leaves that out so that its figures are win chances.) The played move always
+game asks for first) where the game's search uses one, else by a random playout to the
+end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
+figures are win chances.) The played move always
 gets at least :data:`PLAYED_SHARE` of the budget's visits: the search goes on under it
 until then, so its value is never a guess from a visit or two.
 """

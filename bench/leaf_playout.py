@@ -26,8 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dragontable import games
 from dragontable.bots import make_bot, mcts
 from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_scale
+from dragontable.core.play import play_out
 from dragontable.core.rng import derive_seed
-from dragontable.tournament import wilson
+from dragontable.tournament import won_share
 
 Job = tuple[str, int, str, float, int, int]
 
@@ -54,10 +55,7 @@ def play(job: Job) -> float:
         )
         for seat in range(players)
     }
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
+    play_out(state, bots)
     winners = state.winners()
     return 1 / len(winners) if me in winners else 0.0
 
@@ -79,19 +77,8 @@ def main(argv: list[str]) -> int:
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         shares = list(pool.map(play, jobs))
-    won = sum(shares)
-    low, high = wilson(won, len(shares))
-    summary = {
-        "game": args.game,
-        "players": args.players,
-        "plies": args.plies,
-        "seconds": args.seconds,
-        "games": len(shares),
-        "seed": args.seed,
-        "won_share": round(won / len(shares), 3),
-        "interval_95": [round(low, 3), round(high, 3)],
-    }
-    print(json.dumps(summary))
+    setting = {"game": args.game, "players": args.players, "plies": args.plies}
+    print(json.dumps({**setting, "seconds": args.seconds, "seed": args.seed, **won_share(shares)}))
     return 0
 
 

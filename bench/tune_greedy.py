@@ -53,6 +53,7 @@ from dragontable.bots import make_bot
 from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import beam
 from dragontable.bots.heuristics.weights import produced_by, write_weights
+from dragontable.core.play import play_out
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
 from dragontable.strength import STATISTICS
@@ -87,10 +88,7 @@ def play(job: tuple[str, int, Any, str, int, int, str | None]) -> tuple[float, f
         )
         for s in range(players)
     }
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
+    play_out(state, bots)
     winners = state.winners()
     totals = [sc["total"] for sc in state.scores()]
     best_rival = max(t for s, t in enumerate(totals) if s != tuned)

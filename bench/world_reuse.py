@@ -25,8 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.mcts import MctsBot
+from dragontable.core.play import play_out
 from dragontable.core.rng import derive_seed
-from dragontable.tournament import wilson
+from dragontable.tournament import won_share
 
 Job = tuple[str, int, int, int, int, int]
 
@@ -42,10 +43,7 @@ def play(job: Job) -> float:
         assert isinstance(bot, MctsBot)
         bot.reuse = reuse if seat == sharing else 1
         bots[seat] = bot
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bots[seat].choose(state))
+    play_out(state, bots)
     winners = state.winners()
     return 1 / len(winners) if sharing in winners else 0.0
 
@@ -66,22 +64,8 @@ def main(argv: list[str]) -> int:
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         shares = list(pool.map(play, jobs))
-    won = sum(shares)
-    low, high = wilson(won, len(shares))
-    print(
-        json.dumps(
-            {
-                "game": args.game,
-                "players": args.players,
-                "iterations": args.iterations,
-                "reuse": args.reuse,
-                "games": len(shares),
-                "seed": args.seed,
-                "won_share": round(won / len(shares), 3),
-                "interval_95": [round(low, 3), round(high, 3)],
-            }
-        )
-    )
+    setting = {"game": args.game, "players": args.players, "iterations": args.iterations}
+    print(json.dumps({**setting, "reuse": args.reuse, "seed": args.seed, **won_share(shares)}))
     return 0
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from . import games
 from .bots import make_bot
 from .core.errors import OptionError
+from .core.play import play_out
 from .core.rng import derive_seed
 from .core.state import State
 
@@ -37,10 +38,7 @@ def play_one(
     state = games.create(game, players=players, seed=seed + g, options=options)
     seat_of = [(i + g) % players for i in range(players)]
     bot_at = {seat_of[i]: make_bot(specs[i], game, derive_seed(seed, g, i)) for i in range(players)}
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(bot_at[seat].choose(state))
+    play_out(state, bot_at)
     scores = state.scores()
     ranking = state.ranking()
     winners = state.winners()
@@ -139,6 +137,17 @@ def summarise(
             }
         )
     return {"game": game, "players": players, "games": n, "seed": seed, "bots": rows}
+
+
+def won_share(shares: list[float]) -> dict[str, Any]:
+    """Games, the share of them won (ties shared) and its 95% Wilson interval."""
+    won = sum(shares)
+    low, high = wilson(won, len(shares))
+    return {
+        "games": len(shares),
+        "won_share": round(won / len(shares), 3),
+        "interval_95": [round(low, 3), round(high, 3)],
+    }
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -78,6 +78,25 @@ def test_unknown_bot_and_missing_heuristic_are_clear_errors() -> None:
     assert default_bot("no-such-game") == "random"
 
 
+def test_play_out_asks_each_seat_only_its_own_bot_to_the_end() -> None:
+    from dragontable.core.play import play_out
+
+    asked: list[tuple[int, int | None]] = []
+
+    class Seat:
+        def __init__(self, seat: int) -> None:
+            self.seat, self.bot = seat, make_bot("random", "ming", seat)
+
+        def choose(self, state: State) -> str:
+            asked.append((self.seat, state.current_player))
+            return self.bot.choose(state)
+
+    state = games.create("ming", players=3, seed=2)
+    assert play_out(state, [Seat(s) for s in range(3)]) is state and state.is_over
+    assert len(asked) == len(state.history) and all(s == mover for s, mover in asked)
+    assert {s for s, _ in asked} == {0, 1, 2}
+
+
 def test_random_playout_ends_the_game() -> None:
     state = games.create("dragon", players=5, seed=2)
     assert random_playout(state, Rng(3)) > 100 and state.is_over

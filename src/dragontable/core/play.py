@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from .rng import Rng
 from .state import State
+
+
+class Chooser(Protocol):
+    """Anything that picks a legal action for the seat to move (every bot)."""
+
+    def choose(self, state: State) -> str: ...
+
+
+def play_out(state: State, bots: Mapping[int, Chooser] | Sequence[Chooser]) -> State:
+    """Let the bot of the seat to move choose until the game ends; return ``state``."""
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state))
+    return state
 
 
 def apply_forced(state: State, stop_for: Callable[[int], bool] | None = None) -> int:

@@ -44,7 +44,11 @@ def variant(game: str, plies: str) -> mcts.Leaf | None:
 def play(job: Job) -> float:
     """One game; the variant seat's share of the win."""
     game, players, plies, seconds, seed, index = job
-    mcts.leaf_for = lambda name: variant(name, plies)  # this worker's mcts only
+
+    def leaf_for(game: str) -> mcts.Leaf | None:
+        return variant(game, plies)
+
+    mcts.leaf_for = leaf_for  # this worker's mcts only
     state = games.create(game, players=players, seed=seed + index)
     me = index % players
     bots = {

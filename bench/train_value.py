@@ -43,7 +43,8 @@ def play(game: str, players: int, seed: int, explore: float, every: int) -> dict
     assert module is not None
     state = games.create(game, players=players, seed=seed)
     bots = [make_bot("greedy", game, derive_seed(seed, f"seat{s}")) for s in range(players)]
-    rng, rows, n = Rng(derive_seed(seed, "explore")), [], 0
+    rng, n = Rng(derive_seed(seed, "explore")), 0
+    rows: list[tuple[list[float], float, int]] = []  # features, months left, seat
     while not state.is_over:
         legal = state.legal_actions()
         if len(legal) > 1 and n % every == 0:

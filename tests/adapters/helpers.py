@@ -13,7 +13,7 @@ CONFIGS = [
     for name in ("dragon", "ming", "changcheng")
     for players in range(games.get(name).min_players, games.get(name).max_players + 1)
 ]
-EXTRA = {
+EXTRA: dict[str, list[dict[str, Any]]] = {
     "changcheng": [{"events": "diplomacy+observation"}, {"start_boards": "1A,2B"}],
     "dragon": [{"great_wall": "choose_tile", "great_event": "random", "open_hands": True}],
 }

@@ -19,7 +19,7 @@ def _bytes(values: list[float]) -> bytes:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_the_action_space_is_canonical_and_fixed(name, players):
+def test_the_action_space_is_canonical_and_fixed(name: str, players: int) -> None:
     game = games.get(name)
     enc = encoding_for(game, players)
     assert len(set(enc.actions)) == len(enc.actions)
@@ -36,7 +36,7 @@ def test_the_action_space_is_canonical_and_fixed(name, players):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_every_action_of_random_games_round_trips(name, players):
+def test_every_action_of_random_games_round_trips(name: str, players: int) -> None:
     """index -> notation -> index for every legal action met, under every option set; the
     mask marks exactly the legal actions; every observation keeps the layout."""
     game = games.get(name)
@@ -61,7 +61,7 @@ def test_every_action_of_random_games_round_trips(name, players):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_the_observation_carries_no_hidden_fact(name, players):
+def test_the_observation_carries_no_hidden_fact(name: str, players: int) -> None:
     """A seat's observation is byte-identical in every re-drawing of what it cannot see;
     where hands are secret (Dragon, Chang Cheng) other seats' observations of those
     re-drawings differ, so the observation does carry each seat's own secrets."""
@@ -89,7 +89,7 @@ def test_the_observation_carries_no_hidden_fact(name, players):
     assert differs > 0 or name == "ming"  # Ming's hands come from the open display
 
 
-def test_the_writer_names_each_number_and_refuses_unknown_values():
+def test_the_writer_names_each_number_and_refuses_unknown_values() -> None:
     w = Writer(record=True)
     w.scalar("round", 3)
     w.onehot("seat", range(3), 1)

@@ -16,12 +16,12 @@ from dragontable.core.rng import Rng  # noqa: E402
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_openspiel_random_sim_test(name, players):
+def test_openspiel_random_sim_test(name: str, players: int) -> None:
     game = pyspiel.load_game(f"dragontable_{name}", {"players": players, "seed": players})
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def test_the_games_are_registered_with_a_truthful_type():
+def test_the_games_are_registered_with_a_truthful_type() -> None:
     for name in ("dragon", "ming", "changcheng"):
         game = pyspiel.load_game(f"dragontable_{name}")
         kind = game.get_type()
@@ -35,7 +35,7 @@ def test_the_games_are_registered_with_a_truthful_type():
         assert game.max_chance_outcomes() == 0
 
 
-def test_options_are_parameters_and_the_seed_reproduces_games():
+def test_options_are_parameters_and_the_seed_reproduces_games() -> None:
     params = {"players": 3, "great_wall": "choose_tile", "edition": 2007, "seed": 4}
     game = pyspiel.load_game("dragontable_dragon", params)
     assert game.num_players() == 3
@@ -49,7 +49,7 @@ def test_options_are_parameters_and_the_seed_reproduces_games():
         pyspiel.load_game("dragontable_dragon", {"players": 6})
 
 
-def test_resampling_keeps_the_information_state_and_redraws_the_rest():
+def test_resampling_keeps_the_information_state_and_redraws_the_rest() -> None:
     game = pyspiel.load_game("dragontable_changcheng", {"players": 2, "seed": 1})
     state = game.new_initial_state()
     rng = Rng(3)

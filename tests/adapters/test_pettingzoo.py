@@ -20,16 +20,16 @@ pytestmark = pytest.mark.filterwarnings(
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_pettingzoo_api_test(name, players):
+def test_pettingzoo_api_test(name: str, players: int) -> None:
     api_test(env(name, players=players), num_cycles=1000)
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS)
-def test_pettingzoo_seed_test(name, players):
+def test_pettingzoo_seed_test(name: str, players: int) -> None:
     seed_test(lambda: env(name, players=players))  # 500 cycles: whole games
 
 
-def test_a_game_to_the_end_rewards_ranks_and_renders():
+def test_a_game_to_the_end_rewards_ranks_and_renders() -> None:
     e = env("dragon", players=3, great_wall="choose_tile")
     assert e.metadata["encoding"] == "dragon/1.1/p3"
     e.reset(seed=5)
@@ -49,24 +49,27 @@ def test_a_game_to_the_end_rewards_ranks_and_renders():
     first, _, last = state.ranking()
     assert totals[f"player_{first}"] == 1.0 and totals[f"player_{last}"] == -1.0
     assert sum(totals.values()) == 0.0
-    assert "Seat" in e.render() or "Player" in e.render()
+    text = e.render()
+    assert text is not None and ("Seat" in text or "Player" in text)
 
 
-def test_reset_with_a_seed_replays_the_same_game():
+def test_reset_with_a_seed_replays_the_same_game() -> None:
     a, b = env("ming", players=2), env("ming", players=2)
     a.reset(seed=9)
     b.reset(seed=9)
+    assert a.state is not None and b.state is not None
     assert a.state.record() == b.state.record()
     a.reset()
     b.reset()
     assert a.state.seed == b.state.seed != 9
 
 
-def test_score_rewards_are_score_differences():
+def test_score_rewards_are_score_differences() -> None:
     e = env("changcheng", players=2, reward="score")
     e.reset(seed=3)
     while not e.terminations[e.agent_selection]:
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(np.flatnonzero(mask)[0]))
+    assert e.state is not None
     a, b = (s["total"] for s in e.state.scores())
     assert e._cumulative_rewards == {"player_0": a - b, "player_1": b - a}

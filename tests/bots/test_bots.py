@@ -270,5 +270,8 @@ def test_ming_mcts_defers_to_greedy_by_its_heuristics_margin() -> None:
 
     bot = make_bot("mcts:50", "ming", 1)
     assert isinstance(bot, MctsBot) and bot.default is not None
-    assert bot.margin == search_margin("ming") > 0
-    assert search_margin("dragon") is None and make_bot("mcts:50", "dragon", 1).default is None
+    margin = search_margin("ming")
+    assert margin is not None and bot.margin == margin > 0
+    assert search_margin("dragon") is None
+    dragon_bot = make_bot("mcts:50", "dragon", 1)
+    assert isinstance(dragon_bot, MctsBot) and dragon_bot.default is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -10,6 +10,8 @@ from dragontable import games
 from dragontable.bots import default_bot, make_bot
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
+from dragontable.core.state import State
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.heuristic import evaluate, evaluate_all
@@ -18,11 +20,11 @@ RED, BLUE = 0, 1
 OWNER = {"R": RED, "B": BLUE, "N": D.NEUTRAL}
 
 
-def position(walls: str, players: int = 2, to_move: int = RED, **options: Any) -> Any:
+def position(walls: str, players: int = 2, to_move: int = RED, **options: Any) -> ChangChengState:
     """A game on boards 1A, 2B with ``walls`` (``"1A.01=R 1A.02=B^"``) built; RED to move
     unless ``to_move`` says otherwise."""
     opts = {"start_boards": "1A,2B", "start_player": "seat_1", "neutral": "off", **options}
-    st = games.create("changcheng", players=players, seed=3, options=opts)
+    st = cast(ChangChengState, games.create("changcheng", players=players, seed=3, options=opts))
     for item in walls.split():
         space, code = item.split("=")
         kind = D.TOWER if code.endswith("^") else D.SINGLE
@@ -36,7 +38,7 @@ def position(walls: str, players: int = 2, to_move: int = RED, **options: Any) -
     return st
 
 
-def after(st: Any, *actions: str) -> Any:
+def after(st: ChangChengState, *actions: str) -> ChangChengState:
     child = st.clone()
     for a in actions:
         child.apply(a)
@@ -78,7 +80,7 @@ def test_with_dominance_in_play_a_wall_extends_the_own_run(events: str, gain: in
     assert evaluate(joined, RED) - evaluate(apart, RED) == pytest.approx(gain)
 
 
-def _with_threat(walls: str, value: int) -> Any:
+def _with_threat(walls: str, value: int) -> ChangChengState:
     st = position(walls)
     st.threat["1A-M2"] = value
     st.known["1A-M2"] = (RED,)
@@ -94,8 +96,8 @@ def test_a_majority_under_a_heavier_threat_is_worth_less_unless_a_tower_guards_i
     assert abs(cost("1A.05=R 1A.06=R^ 1A.07=B 1A.08=R")) < 0.5
 
 
-def _midgame(players: int, seed: int, steps: int) -> Any:
-    st = games.create("changcheng", players=players, seed=seed)
+def _midgame(players: int, seed: int, steps: int) -> ChangChengState:
+    st = cast(ChangChengState, games.create("changcheng", players=players, seed=seed))
     rng = Rng(seed)
     for _ in range(steps):
         legal = st.legal_actions()
@@ -103,7 +105,7 @@ def _midgame(players: int, seed: int, steps: int) -> Any:
     return st
 
 
-def _hidden(st: Any, seat: int) -> Any:
+def _hidden(st: ChangChengState, seat: int) -> Any:
     others = [(h, st.cards) for s, h in enumerate(st.hands) if s != seat]
     return others, st.threat, st.threat_supply
 
@@ -126,15 +128,20 @@ def test_evaluation_ignores_facts_hidden_from_the_seat(players: int) -> None:
 @pytest.mark.parametrize(("players", "bots"), [(2, "gg"), (3, "grg"), (4, "rgrg")])
 def test_greedy_finishes_games_with_legal_moves(players: int, bots: str) -> None:
     assert default_bot("changcheng") == "greedy"
-    st = games.create("changcheng", players=players, seed=10 + players)
-    random_playout(
-        st, Rng(players), until=lambda s: s.is_over or len(s.seg) >= len(s.geo.spaces) - 6
-    )
+    st = cast(ChangChengState, games.create("changcheng", players=players, seed=10 + players))
+
+    def near_the_end(s: State) -> bool:
+        cc = cast(ChangChengState, s)
+        return cc.is_over or len(cc.seg) >= len(cc.geo.spaces) - 6
+
+    random_playout(st, Rng(players), until=near_the_end)
     seats = [
         make_bot("greedy" if c == "g" else "random", "changcheng", i) for i, c in enumerate(bots)
     ]
     while not st.is_over:
-        action = seats[st.current_player].choose(st)
+        seat = st.current_player
+        assert seat is not None
+        action = seats[seat].choose(st)
         assert action in st.legal_actions()
         st.apply(action)
     assert st.winners()

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from dragontable import games
 from dragontable.bots import make_bot
-from dragontable.bots.greedy import GreedyBot
+from dragontable.bots.greedy import Evaluate, GreedyBot
 from dragontable.bots.heuristics import evaluator
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
+from dragontable.games.ming import MingState
 from dragontable.games.ming import data as D
 from dragontable.games.ming.flow import ENGINE
 from dragontable.games.ming.heuristic import evaluate, tile_value
@@ -20,9 +21,11 @@ from dragontable.games.ming.state import NONE
 A, B = 0, 1
 
 
-def position(round: int, prince: str, space: dict[str, int], hand: list[str], *task: Any) -> Any:
+def position(
+    round: int, prince: str, space: dict[str, int], hand: list[str], *task: Any
+) -> MingState:
     """Seat A on an empty 2-player board, its prince on ``prince``, deciding ``task``."""
-    st = games.create("ming", players=2, seed=3)
+    st = cast(MingState, games.create("ming", players=2, seed=3))
     m = st.map
     st.round, st.start_player = round, A
     st.prince = [m.district_index[prince], m.district_index["white-3"]]
@@ -40,7 +43,7 @@ def position(round: int, prince: str, space: dict[str, int], hand: list[str], *t
     return st
 
 
-def value_after(st: Any, *actions: str) -> float:
+def value_after(st: MingState, *actions: str) -> float:
     child = st.clone()
     for action in actions:
         child.apply(action)
@@ -54,7 +57,7 @@ def test_ming_has_a_greedy_heuristic() -> None:
 def test_a_move_ends_where_the_waiting_members_can_be_deployed() -> None:
     st = position(1, "orange-1", {"purple": 3}, ["horse"], "act", A)
     assert "move purple-1 horse" in st.legal_actions() and "pass" in st.legal_actions()
-    assert GreedyBot(evaluate, seed=1).choose(st) == "move purple-1 horse"
+    assert GreedyBot(cast(Evaluate, evaluate), seed=1).choose(st) == "move purple-1 horse"
     assert value_after(st, "move purple-1 horse") > value_after(st, "pass")
 
 
@@ -70,7 +73,7 @@ def test_in_the_last_round_waiting_members_go_out_to_contest_a_district() -> Non
     """Members left on a space after the last phase 3 are lost, so even a tie is worth it."""
     st = position(D.ROUNDS, "purple-1", {"purple": 6}, ["horse"], "act", A)
     st.open[st.map.district_index["purple-1"]][B] = 3
-    assert GreedyBot(evaluate, seed=1).choose(st) == "stay horse"
+    assert GreedyBot(cast(Evaluate, evaluate), seed=1).choose(st) == "stay horse"
     assert value_after(st, "stay horse", "deploy 3") > value_after(st, "pass")
 
 
@@ -141,10 +144,12 @@ def test_evaluate_ignores_the_cards_in_other_hands() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_finishes_and_outscores_random_players(players: int) -> None:
-    st = games.create("ming", players=players, seed=players)
+    st = cast(MingState, games.create("ming", players=players, seed=players))
     bots = [make_bot("greedy" if s == 0 else "random", "ming", s) for s in range(players)]
     while not st.is_over:
-        st.apply(bots[st.current_player].choose(st))
+        seat = st.current_player
+        assert seat is not None
+        st.apply(bots[seat].choose(st))
     assert st.score[0] > max(st.score[1:])
 
 
@@ -152,7 +157,9 @@ def test_greedy_against_greedy_finishes_at_four_players() -> None:
     st = games.create("ming", players=4, seed=9)
     bots = [make_bot("greedy", "ming", s) for s in range(4)]
     while not st.is_over:
-        st.apply(bots[st.current_player].choose(st))
+        seat = st.current_player
+        assert seat is not None
+        st.apply(bots[seat].choose(st))
     assert st.is_over and sorted(st.ranking()) == [0, 1, 2, 3]
 
 
@@ -160,7 +167,7 @@ def test_greedy_against_greedy_finishes_at_four_players() -> None:
 def test_every_seat_at_once_equals_each_seat_alone(players: int) -> None:
     from dragontable.games.ming.heuristic import evaluate_all
 
-    st = games.create("ming", players=players, seed=players)
+    st = cast(MingState, games.create("ming", players=players, seed=players))
     rng = Rng(players)
     while not st.is_over:
         assert evaluate_all(st) == [evaluate(st, s) for s in range(players)]

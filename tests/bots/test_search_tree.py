@@ -17,9 +17,10 @@ from dragontable.bots.mcts import (
     search,
 )
 from dragontable.core.rng import Rng
+from dragontable.core.state import State
 
 
-def _midgame(game: str, moves: int, seed: int = 2):
+def _midgame(game: str, moves: int, seed: int = 2) -> State:
     rng, state = Rng(seed), games.create(game, players=2, seed=seed)
     for _ in range(moves):
         legal = state.legal_actions()

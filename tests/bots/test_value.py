@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import resources
+from typing import cast
 
 import pytest
 
@@ -12,11 +14,13 @@ from dragontable.bots import value
 from dragontable.bots.mcts import leaf_for
 from dragontable.core.errors import DataError
 from dragontable.core.rng import Rng
+from dragontable.games.dragon import DragonState
 from dragontable.games.dragon import features as F
 
 
-def _positions(players: int, seed: int, every: int = 9):
-    rng, state = Rng(seed), games.create("dragon", players=players, seed=seed)
+def _positions(players: int, seed: int, every: int = 9) -> Iterator[DragonState]:
+    rng = Rng(seed)
+    state = cast(DragonState, games.create("dragon", players=players, seed=seed))
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])

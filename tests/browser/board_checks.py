@@ -7,13 +7,13 @@ import random
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from .conftest import NO_PACE
 from .helpers import is_over, new_table
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 
 # What the board offers now: elements bound to a choice (data-action), the mode chips, the
 # untargeted choices' buttons, and every size that matters (CSS px).
@@ -94,7 +94,7 @@ def step(page: Page, rng: random.Random) -> str:
 
 
 def open_table(
-    browser: Browser, server: str, game: str, viewport: dict[str, int], lang: str, seed: int
+    browser: Browser, server: str, game: str, viewport: ViewportSize, lang: str, seed: int
 ) -> tuple[BrowserContext, Page, list[str]]:
     """A table of ``game`` (a human and a random bot) in ``lang`` at ``viewport``: the context
     (to close), the human's table page and the script errors the page meets."""
@@ -144,7 +144,7 @@ def play_on_a_phone(
 
 
 def board_screens(
-    browser: Browser, server: str, screenshots: Path, game: str, viewport: dict[str, int], lang: str
+    browser: Browser, server: str, screenshots: Path, game: str, viewport: ViewportSize, lang: str
 ) -> None:
     """A few decisions of ``game`` at ``viewport`` in ``lang``, the layout and sizes checked at
     each, then a screenshot (``<game>-phone|desktop-<lang>.png``)."""

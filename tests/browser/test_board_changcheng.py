@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from .board_checks import (
     DESKTOP,
@@ -47,7 +47,7 @@ def test_a_phone_plays_changcheng_by_the_board(
 
 @pytest.mark.parametrize(("viewport", "lang"), [(DESKTOP, "zh"), (PHONE, "zh"), (DESKTOP, "en")])
 def test_changcheng_board_screens(
-    browser: Browser, server: str, screenshots: Path, viewport: dict[str, int], lang: str
+    browser: Browser, server: str, screenshots: Path, viewport: ViewportSize, lang: str
 ) -> None:
     board_screens(browser, server, screenshots, "changcheng", viewport, lang)
 

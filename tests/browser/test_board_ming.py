@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, ViewportSize
 
 from .board_checks import DESKTOP, PHONE, board_screens, play_on_a_phone
 
@@ -33,6 +33,6 @@ def test_a_phone_plays_ming_by_the_board(browser: Browser, server: str, screensh
 
 @pytest.mark.parametrize(("viewport", "lang"), [(DESKTOP, "zh"), (PHONE, "zh"), (DESKTOP, "en")])
 def test_ming_board_screens(
-    browser: Browser, server: str, screenshots: Path, viewport: dict[str, int], lang: str
+    browser: Browser, server: str, screenshots: Path, viewport: ViewportSize, lang: str
 ) -> None:
     board_screens(browser, server, screenshots, "ming", viewport, lang)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from dragontable.server import create_app
 from dragontable.server.config import ServerConfig
@@ -29,8 +29,8 @@ from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 900}
 DAY = 86400
 HTML = "<b>gg</b><img src=x onerror=alert(1)>"
 THREE_DAYS = re.compile(r"^(3 d 0 h|2 d 23 h)$")  # the server's clock stands still
@@ -56,7 +56,7 @@ def timed(tmp_path: Path) -> Iterator[tuple[str, ManualClock]]:
     sock.close()
 
 
-def person(browser: Browser, viewport: dict[str, int], errors: list[str]) -> BrowserContext:
+def person(browser: Browser, viewport: ViewportSize, errors: list[str]) -> BrowserContext:
     context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     context.add_init_script(NO_PACE)

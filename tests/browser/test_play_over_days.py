@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 import dragontable
 
@@ -38,8 +38,8 @@ from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 HOUR, DAY = 3600, 86400
 PASSWORD = "correct horse battery"
 SENDER = "tables@example.test"
@@ -166,7 +166,7 @@ def people(browser: Browser) -> Iterator[tuple[BrowserContext, BrowserContext]]:
     assert not errors, f"script errors in the page: {errors}"
 
 
-def person(browser: Browser, viewport: dict[str, int], errors: list[str]) -> BrowserContext:
+def person(browser: Browser, viewport: ViewportSize, errors: list[str]) -> BrowserContext:
     phone = viewport is PHONE
     context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
     context.set_default_timeout(TIMEOUT_MS)

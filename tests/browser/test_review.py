@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from dragontable.review import VERDICTS
 
@@ -17,7 +17,7 @@ from .test_replay import wait_step
 from .test_table_play import check_axe
 
 AXE = Path(".venv") / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 pytestmark = pytest.mark.browser
 

@@ -13,15 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from .conftest import NO_PACE, TIMEOUT_MS
 from .helpers import READY, click_action, game_info, seat_decisions
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
 MIN_TAP = 44
 
 # What a person sees at a decision, measured in the page.

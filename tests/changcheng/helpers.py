@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from dragontable import games
+from dragontable.core.state import State
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.state import CCData
@@ -15,10 +17,10 @@ EX1_REP = {"1A-P1": 2, "1A-P2": 3, "1A-P3": 1, "2B-P1": 2, "2B-P2": 4, "2B-P3": 
 RED, GRN, BLU, PUR = 0, 1, 2, 3
 
 
-def new(players: int, layout: tuple[str, ...] = ("1A", "2B"), **options: Any) -> Any:
+def new(players: int, layout: tuple[str, ...] = ("1A", "2B"), **options: Any) -> ChangChengState:
     """A fresh game with a fixed two-board layout; seat 0 (RED) starts."""
     opts = {"start_boards": ",".join(layout[:2]), "start_player": "seat_1", **options}
-    return games.create("changcheng", players=players, seed=7, options=opts)
+    return cast(ChangChengState, games.create("changcheng", players=players, seed=7, options=opts))
 
 
 def _take(supply: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -34,8 +36,9 @@ def set_token(st: CCData, area: str, value: int) -> None:
         st.rep_supply = tuple(sorted(_take(st.rep_supply, value) + (old,)))
         st.rep[area] = value
     else:
-        old = st.threat[area]
-        st.threat_supply = tuple(sorted(_take(st.threat_supply, value) + (old,)))
+        token = st.threat[area]
+        assert token is not None, f"{area} holds no threat token"
+        st.threat_supply = tuple(sorted(_take(st.threat_supply, value) + (token,)))
         st.threat[area] = value
 
 
@@ -90,7 +93,7 @@ def start_turn(st: CCData, seat: int, turn_no: int = 5) -> None:
     ENGINE.advance(st)
 
 
-def play(st: Any, *actions: str) -> None:
+def play(st: State, *actions: str) -> None:
     for a in actions:
         st.apply(a)
 

@@ -8,17 +8,18 @@ import time
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from core.blocking import unless_blocked
 from dragontable import games
 from dragontable.core import datafiles
 from dragontable.core.errors import OptionError, RecordError
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games import replay
-from dragontable.games.changcheng import GAME, boards
+from dragontable.games.changcheng import GAME, ChangChengState, boards
+from tests.core.blocking import unless_blocked
 
 PACKAGE = "dragontable.games.changcheng"
 QUICK = 1.0  # seconds: a refusal takes far less; more means something blocked or read
@@ -43,14 +44,14 @@ def refused(value: object) -> str:
     return str(caught.value)
 
 
-def test_paths_devices_and_unknown_names_are_not_board_files(folder, tmp_path):
+def test_paths_devices_and_unknown_names_are_not_board_files(folder: Path, tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.json")
     for value in (str(tmp_path / "pipe.json"), "/dev/zero", "/etc/passwd", "../boards/default",
                   "boards/default.json", "missing", "", 0):  # fmt: skip
         assert refused(value).endswith("is not allowed; allowed: 'default'"), value
 
 
-def test_a_fifo_or_broken_file_in_the_data_dir_is_refused(folder):
+def test_a_fifo_or_broken_file_in_the_data_dir_is_refused(folder: Path) -> None:
     os.mkfifo(folder / "x.json")
     assert "'x' is not allowed; allowed: 'default'" in refused("x")
     (folder / "bad.json").write_text("[1, 2")
@@ -59,11 +60,14 @@ def test_a_fifo_or_broken_file_in_the_data_dir_is_refused(folder):
     assert str(folder.parents[1]) not in message  # the data directory
 
 
-def test_a_board_file_in_the_data_dir_is_offered_played_and_replayed(folder):
+def test_a_board_file_in_the_data_dir_is_offered_played_and_replayed(folder: Path) -> None:
     with resources.as_file(resources.files(PACKAGE).joinpath("boards", "default.json")) as src:
         shutil.copyfile(src, folder / "great-wall.json")
     assert list(GAME.options[0].choices) == ["default", "great-wall"]
-    st = games.create("changcheng", players=3, seed=2, options={"boards_file": "great-wall"})
+    st = cast(
+        ChangChengState,
+        games.create("changcheng", players=3, seed=2, options={"boards_file": "great-wall"}),
+    )
     assert st.bd is boards.load("great-wall") and st.bd is not boards.load()
     random_playout(st, Rng(2))
     assert st.is_over and replay(st.record()) == st and games.from_json(st.to_json()) == st

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from dragontable import games
 from dragontable.core import datafiles
 from dragontable.core.errors import DataError, IllegalAction, NotationError, OptionError
-from dragontable.games.changcheng import GAME, boards
+from dragontable.games.changcheng import GAME, ChangChengState, boards
+
+Change = Callable[[dict[str, Any]], object]
+"""Changes a parsed board file in place."""
 
 DEFAULT = json.loads(
     resources.files("dragontable.games.changcheng").joinpath("boards/default.json").read_text()
 )
 
 
-def test_default_board_file_matches_the_reference():
+def test_default_board_file_matches_the_reference() -> None:
     bd = boards.load()
     assert bd.version == 1 and len(bd.boards) == 4 and len(bd.side_spaces) == 8
     assert sorted(bd.reputation) == sorted([0, 1, 2, 3, 4] * 3)
@@ -43,7 +47,7 @@ def boards_dir(tmp_path: Path) -> Iterator[Path]:
     datafiles.configure_data_dirs([])
 
 
-def _broken(folder, change):
+def _broken(folder: Path, change: Change) -> str:
     """The name of a board file in ``folder``: the default one changed by ``change``."""
     raw = copy.deepcopy(DEFAULT)
     change(raw)
@@ -51,7 +55,7 @@ def _broken(folder, change):
     return "changed"
 
 
-BROKEN = [
+BROKEN: list[tuple[Change, str]] = [
     (lambda r: r["sides"]["2A"]["provinces"].update({"2A-P2": [5, 8]}),
      "sides.2A.provinces.2A-P2"),
     (lambda r: r["sides"]["3B"]["regions"].pop("3B-M2"), "sides.3B.regions"),
@@ -70,7 +74,9 @@ BROKEN = [
 
 
 @pytest.mark.parametrize(("change", "entry"), BROKEN)
-def test_a_broken_board_file_names_the_bad_entry(boards_dir, change, entry):
+def test_a_broken_board_file_names_the_bad_entry(
+    boards_dir: Path, change: Change, entry: str
+) -> None:
     name = _broken(boards_dir, change)
     with pytest.raises(DataError, match=f"entry {entry}"):
         boards.load(name)
@@ -78,7 +84,7 @@ def test_a_broken_board_file_names_the_bad_entry(boards_dir, change, entry):
         games.create("changcheng", players=3, seed=1, options={"boards_file": name})
 
 
-def test_unreadable_board_files(boards_dir):
+def test_unreadable_board_files(boards_dir: Path) -> None:
     with pytest.raises(DataError, match="no file named 'missing'; available: default"):
         boards.load("missing")
     (boards_dir / "bad.json").write_text("{not json")
@@ -86,14 +92,17 @@ def test_unreadable_board_files(boards_dir):
         boards.load("bad")
 
 
-def test_a_replacement_board_file_is_used(boards_dir):
+def test_a_replacement_board_file_is_used(boards_dir: Path) -> None:
     name = _broken(boards_dir, lambda r: r["reputation_tokens"].update({"0": 0, "4": 9}))
-    st = games.create("changcheng", players=3, seed=1, options={"boards_file": name})
+    st = cast(
+        ChangChengState,
+        games.create("changcheng", players=3, seed=1, options={"boards_file": name}),
+    )
     assert set(st.rep.values()) <= {1, 2, 3, 4} and st.options["boards_file"] == name
     assert games.from_json(st.to_json()).dumps() == st.dumps()
 
 
-def test_options_are_validated():
+def test_options_are_validated() -> None:
     assert GAME.validate(3, 1, {"events": "Observation, diplomacy"})[2]["events"] == (
         "diplomacy+observation"
     )
@@ -110,11 +119,11 @@ def test_options_are_validated():
         games.create("changcheng", players=3, seed=1, options={"start_boards": "1A,9C"})
 
 
-def test_chosen_events_and_layout_are_used():
-    st = games.create(
+def test_chosen_events_and_layout_are_used() -> None:
+    st = cast(ChangChengState, games.create(
         "changcheng", players=4, seed=3,
         options={"events": "observation+dominance", "start_boards": "3B,4A"},
-    )  # fmt: skip
+    ))  # fmt: skip
     assert st.events == ("dominance", "observation") and st.layout == ("3B", "4A")
     assert st.stock == ("1", "2")
 
@@ -134,7 +143,7 @@ def test_chosen_events_and_layout_are_used():
         ("with 2b.1", "with 2B.01"),
     ],
 )
-def test_notation_normalises(text, canonical):
+def test_notation_normalises(text: str, canonical: str) -> None:
     assert GAME.parse_action(text) == canonical
     assert GAME.parse_action(canonical) == canonical
 
@@ -143,12 +152,12 @@ def test_notation_normalises(text, canonical):
     "text", ["", "build 1A.01", "single", "single 1A", "card joker 1A-P1", "card warrior 1A.01",
              "flood c", "extend 3A north", "cancel warrior", "no-swap now"],
 )  # fmt: skip
-def test_bad_notation_says_what_was_expected(text):
+def test_bad_notation_says_what_was_expected(text: str) -> None:
     with pytest.raises(NotationError, match="expected|is not an action|not a card|takes|option is"):
         GAME.parse_action(text)
 
 
-def test_every_legal_action_is_canonical():
+def test_every_legal_action_is_canonical() -> None:
     st = games.create("changcheng", players=4, seed=11)
     for _ in range(120):
         if st.is_over:
@@ -158,7 +167,7 @@ def test_every_legal_action_is_canonical():
         st.apply(st.legal_actions()[-1])
 
 
-def test_illegal_actions_name_the_rule():
+def test_illegal_actions_name_the_rule() -> None:
     st = games.create("changcheng", players=3, seed=5, options={"start_boards": "1A,2B"})
     with pytest.raises(IllegalAction, match="first turn"):
         st.apply("double 1A.01")
@@ -167,7 +176,7 @@ def test_illegal_actions_name_the_rule():
         st.apply("two-singles 1A.01")
 
 
-def test_illegal_reasons_for_towers_reservations_and_provinces():
+def test_illegal_reasons_for_towers_reservations_and_provinces() -> None:
     options = {"start_boards": "1A,2B", "start_player": "seat_1"}
     st = games.create("changcheng", players=3, seed=5, options=options)
     st.apply("single 1A.06")
@@ -187,7 +196,7 @@ def test_illegal_reasons_for_towers_reservations_and_provinces():
         st.apply("card warrior 2B-P2")
 
 
-def test_view_of_a_missing_seat_is_refused():
+def test_view_of_a_missing_seat_is_refused() -> None:
     st = games.create("changcheng", players=2, seed=1)
     with pytest.raises(OptionError, match="no seat 2"):
         st.view(2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.final import event_points
 
@@ -23,7 +24,7 @@ from .helpers import (
 )
 
 
-def test_ex_24_mongol_attack():
+def test_ex_24_mongol_attack() -> None:
     st = new(4, ("2A", "4A"))
     for region, value in (("2A-M1", -2), ("4A-M1", -4), ("4A-M2", -3)):
         set_token(st, region, value)
@@ -41,7 +42,7 @@ def test_ex_24_mongol_attack():
     assert {"key": "changcheng.mongols.protected", "seat": BLU, "region": "4A-M1"} in spared
 
 
-def test_ex_25_tower_protection_in_a_tie():
+def test_ex_25_tower_protection_in_a_tie() -> None:
     st = new(3)
     set_token(st, "1A-M2", -4)
     build(st, "1A.04=R^ 1A.05=R 1A.06=G 1A.07=G 1A.08=B")
@@ -49,7 +50,7 @@ def test_ex_25_tower_protection_in_a_tie():
     assert st.score == [0, -4, 0]
 
 
-def test_ex_25_variant_tower_protects_only_its_region():
+def test_ex_25_variant_tower_protects_only_its_region() -> None:
     st = new(3)
     set_token(st, "1A-M2", -4)
     build(st, "1A.03=R^ 1A.04=R 1A.05=R 1A.06=G 1A.07=G 1A.08=B")
@@ -69,14 +70,16 @@ EX26_THREATS = {"1A-M1": -2, "1A-M2": -4, "1A-M3": -3, "2B-M1": -3, "2B-M3": -2,
                 "3A-M1": -4, "3A-M2": -3, "3A-M3": -2}  # fmt: skip
 
 
-def ex26(events: tuple[str, ...]):
+def ex26(events: tuple[str, ...]) -> ChangChengState:
     st = new(3)
     st.events = events  # the example uses three events; the option allows two
     add_board(st, "3A")
     build(st, EX26)
     for region, value in EX26_THREATS.items():
         set_token(st, region, value)
-    st.threat_gone = (("2B-M2", st.threat["2B-M2"]),)
+    token = st.threat["2B-M2"]
+    assert token is not None  # 2B-M2 still holds the token the setup laid
+    st.threat_gone = (("2B-M2", token),)
     st.threat["2B-M2"] = None
     st.hands = [("mandarin",), (), ("flood", "builder")]
     st.score = [41, 47, 38]
@@ -85,7 +88,7 @@ def ex26(events: tuple[str, ...]):
     return st
 
 
-def test_ex_26_complete_end_of_game_scoring():
+def test_ex_26_complete_end_of_game_scoring() -> None:
     st = ex26((D.DIPLOMACY, D.DOMINANCE, D.IMPERIAL_REWARD))
     assert [st.by[s]["mongols"] for s in range(3)] == [-4, -16, -5]
     assert [st.by[s][D.DIPLOMACY] for s in range(3)] == [4, 4, 4]
@@ -95,12 +98,12 @@ def test_ex_26_complete_end_of_game_scoring():
     assert st.ranking() == [BLU, RED, GRN] and st.winners() == [BLU]
 
 
-def test_ex_26_without_events():
+def test_ex_26_without_events() -> None:
     st = ex26(())
     assert st.score == [37, 31, 33] and st.ranking() == [RED, BLU, GRN]
 
 
-def test_ex_27_diplomacy_threshold():
+def test_ex_27_diplomacy_threshold() -> None:
     st = new(3)
     add_board(st, "3A")
     build(st, "1A.01=R 1A.05=R 1A.10=R 2B.01=R 2B.05=R")
@@ -118,7 +121,7 @@ def test_ex_27_diplomacy_threshold():
     assert event_points(st4, D.DIPLOMACY, PUR) == 4
 
 
-def test_ex_28_observation():
+def test_ex_28_observation() -> None:
     st = new(3, events="observation")
     start_turn(st, RED)
     play(st, "two-singles 2B.05", "single 1A.10")
@@ -131,7 +134,7 @@ def test_ex_28_observation():
     assert st.score[GRN] == 3 and {"1A-M1", "1A-M2"} <= st.face_up
 
 
-def test_ex_28_mandarin_swap_reveals_nothing():
+def test_ex_28_mandarin_swap_reveals_nothing() -> None:
     st = new(3, events="observation")
     build(st, "1A.11=G 2B.01=R 2B.02=R 2B.03=B")
     put_card(st, "RED:MANDARIN@2B-P1")
@@ -141,7 +144,7 @@ def test_ex_28_mandarin_swap_reveals_nothing():
     assert "1A-M3" not in st.face_up and "2B-M2" in st.face_up
 
 
-def test_ex_29_where_neutral_walls_may_go():
+def test_ex_29_where_neutral_walls_may_go() -> None:
     st = new(2)
     assert st.neutral == 12
     st.apply("single 1A.02")
@@ -167,14 +170,14 @@ def test_ex_29_where_neutral_walls_may_go():
     assert st.score == [0, 3] and not st.scored
 
 
-def test_ex_29_neutral_wall_may_be_declined():
+def test_ex_29_neutral_wall_may_be_declined() -> None:
     st = new(2)
     play(st, "single 1A.02", "two-singles 1A.06", "single 2B.03", "no-neutral")
     assert st.neutral == 12 and st.current_player == 0 and st.phase == "act"
 
 
 @pytest.mark.parametrize(("who", "scores"), [(1, [0, 0]), (0, [8, 0])])
-def test_ex_30_neutral_walls_in_majorities(who, scores):
+def test_ex_30_neutral_walls_in_majorities(who: int, scores: list[int]) -> None:
     st = new(2)
     set_token(st, "2B-P2", 4)
     build(st, "2B.05=N 2B.06=N 2B.07=R")
@@ -183,14 +186,14 @@ def test_ex_30_neutral_walls_in_majorities(who, scores):
     assert st.score == scores
 
 
-def test_ex_30_neutral_walls_in_mongol_majorities():
+def test_ex_30_neutral_walls_in_mongol_majorities() -> None:
     st = new(2)
     build(st, "2B.01=N 2B.02=N 2B.03=R 2B.04=N 2B.05=N 2B.06=R 2B.07=R")
     final_scoring(st)
     assert st.score == [st.threat["2B-M2"], 0]  # nobody loses in 2B-M1; RED ties NEU in 2B-M2
 
 
-def ex31(neutral: str = "off"):
+def ex31(neutral: str = "off") -> ChangChengState:
     st = new(2, neutral=neutral, events="imperial_reward")
     add_board(st, "3A")
     free = {"1A.01", "1A.05", "2B.01", "2B.05", "3A.01", "3A.07"}
@@ -202,7 +205,7 @@ def ex31(neutral: str = "off"):
     return st
 
 
-def test_ex_31_two_player_base_game_ends_by_the_fallback_rule():
+def test_ex_31_two_player_base_game_ends_by_the_fallback_rule() -> None:
     st = ex31()
     play(st, "card-single warrior 1A-P1", "single 1A.01")
     assert st.is_over and st.ended == "no_pieces"
@@ -213,7 +216,7 @@ def test_ex_31_two_player_base_game_ends_by_the_fallback_rule():
     assert st.by[RED][D.IMPERIAL_REWARD] == 10 and st.by[GRN][D.IMPERIAL_REWARD] == 10
 
 
-def test_ex_31_variant_neutral_pool_keeps_the_game_going():
+def test_ex_31_variant_neutral_pool_keeps_the_game_going() -> None:
     st = ex31(neutral="on")
     play(st, "card-single warrior 1A-P1", "single 1A.01")
     assert "neutral 2B.01" in st.legal_actions() and "neutral 1A.05" in st.legal_actions()
@@ -222,7 +225,7 @@ def test_ex_31_variant_neutral_pool_keeps_the_game_going():
     assert all(a.startswith(("two-cards", "card ")) for a in st.legal_actions())
 
 
-def test_ex_32_final_ranking_with_a_tie():
+def test_ex_32_final_ranking_with_a_tie() -> None:
     st = new(4)
     final_scoring(st)
     st.score = [52, 52, 47, 50]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dragontable.core.errors import IllegalAction
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng.final import region_counts
 
 from .helpers import (
@@ -24,7 +25,7 @@ from .helpers import (
 )
 
 
-def test_ex_13_completion_interrupts_two_singles():
+def test_ex_13_completion_interrupts_two_singles() -> None:
     st = new(4)
     set_token(st, "1A-P1", 2)
     build(st, "1A.01=R 1A.02=B 1A.03=P")
@@ -37,7 +38,7 @@ def test_ex_13_completion_interrupts_two_singles():
     assert RED in st.known["1A-M2"] and RED in st.known["2B-M2"]
 
 
-def ex14():
+def ex14() -> ChangChengState:
     st = new(3)
     set_token(st, "1A-P2", 3)
     build(st, "1A.05=R 1A.06=G 1A.07=G 1A.08=B")
@@ -48,7 +49,7 @@ def ex14():
     return st
 
 
-def test_ex_14_completion_with_action_cards():
+def test_ex_14_completion_with_action_cards() -> None:
     st = ex14()
     revealed = [e for e in st.log if e["key"] == "changcheng.cards.revealed"]
     assert revealed[-1]["cards"] == ["green:traitor", "blue:flood", "red:builder"]
@@ -66,7 +67,7 @@ def test_ex_14_completion_with_action_cards():
     assert st.current_player == GRN and st.phase == "act"
 
 
-def ex15(cards: tuple[str, ...]):
+def ex15(cards: tuple[str, ...]) -> ChangChengState:
     st = new(4)
     set_token(st, "2B-P2", 4)
     build(st, "2B.05=R 2B.06=G 2B.07=B")
@@ -76,7 +77,7 @@ def ex15(cards: tuple[str, ...]):
     return st
 
 
-def test_ex_15_equal_priorities_cancel_and_warrior_must_cancel():
+def test_ex_15_equal_priorities_cancel_and_warrior_must_cancel() -> None:
     st = ex15(("RED:BUILDER@2B-P2", "GRN:BUILDER@2B-P2", "BLU:WARRIOR@2B-P2"))
     play(st, "card-single master 2B-P2", "single 2B.08")
     cancelled = [e["card"] for e in st.log if e["key"] == "changcheng.card.cancelled"]
@@ -86,14 +87,14 @@ def test_ex_15_equal_priorities_cancel_and_warrior_must_cancel():
     assert st.score == [8, 8, 8, 8]
 
 
-def test_ex_15b_traitor_then_master_builder_alone():
+def test_ex_15b_traitor_then_master_builder_alone() -> None:
     st = ex15(("RED:BUILDER@2B-P2", "GRN:BUILDER@2B-P2", "BLU:TRAITOR@2B-P2"))
     play(st, "card-single master 2B-P2", "single 2B.08", "destroy 2B.08")
     assert st.seg["2B.08"] == (PUR, "s", True)
     assert st.score == [0, 0, 0, 7]
 
 
-def test_ex_15c_two_warriors_cancel_each_other():
+def test_ex_15c_two_warriors_cancel_each_other() -> None:
     st = ex15(("RED:WARRIOR@2B-P2", "GRN:WARRIOR@2B-P2", "BLU:FLOOD@2B-P2"))
     play(st, "two-singles 2B.08")
     assert st.current_player == BLU and st.legal_actions() == ["flood a", "flood b"]
@@ -101,7 +102,7 @@ def test_ex_15c_two_warriors_cancel_each_other():
     assert st.score == [10, 10, 10, 10]
 
 
-def test_ex_16_warrior_cancels_its_owners_own_card():
+def test_ex_16_warrior_cancels_its_owners_own_card() -> None:
     st = new(3)
     set_token(st, "2B-P3", 0)
     build(st, "2B.09=R 2B.10=R 2B.11=B 2B.12=B")
@@ -114,7 +115,7 @@ def test_ex_16_warrior_cancels_its_owners_own_card():
     assert st.score == [5, 0, 5]
 
 
-def test_ex_17_traitor_removes_a_threat_token():
+def test_ex_17_traitor_removes_a_threat_token() -> None:
     st = new(3)
     set_token(st, "1A-P2", 3)
     set_token(st, "1A-M3", -4)
@@ -138,7 +139,7 @@ def test_ex_17_traitor_removes_a_threat_token():
 
 
 @pytest.mark.parametrize(("option", "scores"), [("destroy 2B.04", 5), ("remove 2B-M1", 6)])
-def test_ex_18_traitor_cannot_destroy_doubles_or_towers(option, scores):
+def test_ex_18_traitor_cannot_destroy_doubles_or_towers(option: str, scores: int) -> None:
     st = new(4)
     set_token(st, "2B-P1", 2)
     build(st, "1A.13=R 2B.01=B^ 2B.02=G= 2B.03=G=")
@@ -151,7 +152,7 @@ def test_ex_18_traitor_cannot_destroy_doubles_or_towers(option, scores):
 
 
 @pytest.mark.parametrize(("option", "value"), [("b", 3), ("a", 7)])
-def test_ex_19_flood_option_b_lowers_the_value(option, value):
+def test_ex_19_flood_option_b_lowers_the_value(option: str, value: int) -> None:
     st = new(3)
     set_token(st, "1A-P3", 1)
     build(st, "1A.10=R 1A.11=G 1A.12=G")
@@ -161,7 +162,7 @@ def test_ex_19_flood_option_b_lowers_the_value(option, value):
     assert st.score == [0, value, 0]
 
 
-def ex20():
+def ex20() -> ChangChengState:
     st = new(4)
     set_token(st, "1A-P3", 1)
     build(st, "1A.10=R 1A.11=G 1A.12=G 2B.01=R 2B.02=R 2B.03=B 2B.04=P")
@@ -173,7 +174,7 @@ def ex20():
     return st
 
 
-def test_ex_20_mandarin_swaps_into_a_scored_province():
+def test_ex_20_mandarin_swaps_into_a_scored_province() -> None:
     st = ex20()
     assert st.current_player == RED and "no-swap" in st.legal_actions()
     st.apply("swap 1A.11")
@@ -187,13 +188,13 @@ def test_ex_20_mandarin_swaps_into_a_scored_province():
     assert region_counts(st, "1A-M3")[RED] == 2 and region_counts(st, "2B-M1")[GRN] == 1
 
 
-def test_ex_20_without_the_swap_green_wins():
+def test_ex_20_without_the_swap_green_wins() -> None:
     st = ex20()
     st.apply("no-swap")
     assert st.score == [0, 5, 0, 0]
 
 
-def test_ex_21_board_extension_happens_at_the_end_of_the_turn():
+def test_ex_21_board_extension_happens_at_the_end_of_the_turn() -> None:
     st = new(3)
     build(st, "1A.01=R 1A.02=G 1A.03=B 1A.04=R 1A.10=G 1A.11=B 1A.12=R 1A.13=G")
     st.scored += ["1A-P1", "1A-P3"]
@@ -221,7 +222,7 @@ def test_ex_21_board_extension_happens_at_the_end_of_the_turn():
     assert st.emperor == 0  # no further extension with three players
 
 
-def test_ex_22_one_double_completes_two_provinces_with_overflow():
+def test_ex_22_one_double_completes_two_provinces_with_overflow() -> None:
     st = new(4, ("1A", "2A"))
     build(st, "1A.01=R 1A.02=G 1A.03=B 1A.04=P 1A.05=R 1A.06=G 1A.07=B 1A.08=P 1A.09=R")
     st.scored += ["1A-P1", "1A-P2"]
@@ -239,7 +240,7 @@ def test_ex_22_one_double_completes_two_provinces_with_overflow():
     assert st.layout == ("1A", "2A", "4B") and st.emperor == 1 and st.extensions == 1
 
 
-def ex23(grn_hand: tuple[str, ...] = ("flood", "mandarin")):
+def ex23(grn_hand: tuple[str, ...] = ("flood", "mandarin")) -> ChangChengState:
     st = new(3)
     add_board(st, "3A")
     owners = "RGB"
@@ -254,7 +255,7 @@ def ex23(grn_hand: tuple[str, ...] = ("flood", "mandarin")):
     return st
 
 
-def test_ex_23_partial_actions_and_forced_play():
+def test_ex_23_partial_actions_and_forced_play() -> None:
     st = ex23()
     assert st.legal_actions() == ["single 3A.12", "single 3A.13"]
     st.apply("single 3A.12")
@@ -272,7 +273,7 @@ def test_ex_23_partial_actions_and_forced_play():
     assert st.is_over and st.ended == "wall_full"
 
 
-def test_ex_23_variant_forfeit_without_cards():
+def test_ex_23_variant_forfeit_without_cards() -> None:
     st = ex23(grn_hand=())
     st.apply("single 3A.12")
     assert st.current_player == BLU

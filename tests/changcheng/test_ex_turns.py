@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 
 from dragontable.core.errors import IllegalAction
+from dragontable.core.state import State
+from dragontable.games.changcheng import ChangChengState
 
 from .helpers import BLU, EX1_REP, GRN, RED, build, new, play, set_token, start_turn
 
 KINDS = {"two-singles", "two-cards", "card-single", "double", "tower"}
 
 
-def ex1(players: int = 3, layout: tuple[str, ...] = ("1A", "2B")):
+def ex1(players: int = 3, layout: tuple[str, ...] = ("1A", "2B")) -> ChangChengState:
     st = new(players, layout)
     if layout == ("1A", "2B"):
         for p, v in EX1_REP.items():
@@ -19,11 +21,11 @@ def ex1(players: int = 3, layout: tuple[str, ...] = ("1A", "2B")):
     return st
 
 
-def kinds(st) -> set[str]:
+def kinds(st: State) -> set[str]:
     return {a.split()[0] for a in st.legal_actions()}
 
 
-def test_ex_01_setup():
+def test_ex_01_setup() -> None:
     st = ex1()
     assert st.geo.spaces[0] == "1A.01" and st.geo.spaces[-1] == "2B.13"
     assert len(st.geo.spaces) == 26 and not st.seg
@@ -39,7 +41,7 @@ def test_ex_01_setup():
     assert all(isinstance(p["reputation"], int) for p in v["provinces"])
 
 
-def test_ex_02_first_turn_is_one_single():
+def test_ex_02_first_turn_is_one_single() -> None:
     st = ex1()
     assert st.current_player == RED
     assert sorted(st.legal_actions()) == sorted(f"single {s}" for s in st.geo.spaces)
@@ -52,7 +54,7 @@ def test_ex_02_first_turn_is_one_single():
     assert st.current_player == GRN and kinds(st) == KINDS
 
 
-def test_ex_03_two_singles():
+def test_ex_03_two_singles() -> None:
     st = ex1()
     play(st, "single 1A.06", "two-singles 1A.02")
     assert "single 1A.03" not in st.legal_actions()  # same province 1A-P1
@@ -68,7 +70,7 @@ def test_ex_03_two_singles():
         st2.apply("single 1A.09")  # both in 1A-P2
 
 
-def test_ex_04_two_cards_are_private():
+def test_ex_04_two_cards_are_private() -> None:
     st = ex1()
     start_turn(st, BLU)
     mark = len(st.log)
@@ -86,7 +88,7 @@ def test_ex_04_two_cards_are_private():
     assert st.view(BLU)["provinces"][1]["cards"] == [{"seat": BLU, "card": "traitor"}]
 
 
-def test_ex_04_no_card_into_a_completed_province():
+def test_ex_04_no_card_into_a_completed_province() -> None:
     st = ex1()
     build(st, "1A.01=R 1A.02=G 1A.03=B 1A.04=R")
     st.scored.append("1A-P1")
@@ -96,7 +98,7 @@ def test_ex_04_no_card_into_a_completed_province():
         st.apply("two-cards traitor 1A-P1")
 
 
-def test_ex_05_card_then_single_in_the_same_province():
+def test_ex_05_card_then_single_in_the_same_province() -> None:
     st = ex1()
     start_turn(st, RED)
     st.apply("card-single mandarin 2B-P1")
@@ -112,7 +114,7 @@ def test_ex_05_card_then_single_in_the_same_province():
 
 
 @pytest.mark.parametrize(("start", "points"), [("1A.04", 3), ("1A.01", 2), ("1A.03", 3)])
-def test_ex_06_double_wall_bonus(start, points):
+def test_ex_06_double_wall_bonus(start: str, points: int) -> None:
     st = ex1()
     start_turn(st, GRN)
     st.apply(f"double {start}")
@@ -121,7 +123,7 @@ def test_ex_06_double_wall_bonus(start, points):
     assert st.double[GRN] is False
 
 
-def test_ex_07_double_across_a_board_join():
+def test_ex_07_double_across_a_board_join() -> None:
     st = ex1()
     start_turn(st, BLU)
     st.apply("double 1A.13")
@@ -134,14 +136,14 @@ def test_ex_07_double_across_a_board_join():
 
 
 @pytest.mark.parametrize(("start", "points"), [("2A.08", 4), ("2A.04", 3), ("2A.05", 3)])
-def test_ex_08_double_where_boundaries_coincide(start, points):
+def test_ex_08_double_where_boundaries_coincide(start: str, points: int) -> None:
     st = new(3, ("1A", "2A"))
     start_turn(st, RED)
     st.apply(f"double {start}")
     assert st.score[RED] == points
 
 
-def ex9():
+def ex9() -> ChangChengState:
     st = ex1()
     build(st, "1A.06=R")
     start_turn(st, BLU)
@@ -153,7 +155,7 @@ def ex9():
     return st
 
 
-def test_ex_09_tower_and_reserved_space():
+def test_ex_09_tower_and_reserved_space() -> None:
     st = ex9()
     a = st.clone()
     start_turn(a, RED)
@@ -178,7 +180,7 @@ def test_ex_09_tower_and_reserved_space():
     assert e.reserved == {"1A.09": BLU, "1A.11": GRN}
 
 
-def test_ex_10_tower_adjacency_across_a_join():
+def test_ex_10_tower_adjacency_across_a_join() -> None:
     st = ex1()
     start_turn(st, RED)
     play(st, "tower 1A.13", "reserve 1A.12")
@@ -188,7 +190,7 @@ def test_ex_10_tower_adjacency_across_a_join():
     assert sorted(st.legal_actions()) == ["reserve 2B.01", "reserve 2B.03"]
 
 
-def test_ex_11_reservation_lapses_without_singles():
+def test_ex_11_reservation_lapses_without_singles() -> None:
     st = ex1()
     build(st, "1A.08=B^")
     st.reserved["1A.09"] = BLU
@@ -205,7 +207,7 @@ def test_ex_11_reservation_lapses_without_singles():
     assert "double 1A.09" in grn.legal_actions()
 
 
-def test_ex_12_scouting_is_private():
+def test_ex_12_scouting_is_private() -> None:
     st = ex1()
     set_token(st, "1A-M3", -3)
     start_turn(st, RED)
@@ -222,7 +224,7 @@ def test_ex_12_scouting_is_private():
     assert {"key": "changcheng.token.seen", "region": "1A-M3", "value": -3} in seen
 
 
-def test_ex_12_double_scouts_both_regions():
+def test_ex_12_double_scouts_both_regions() -> None:
     st = ex1()
     start_turn(st, GRN)
     st.apply("double 2B.03")
@@ -230,7 +232,7 @@ def test_ex_12_double_scouts_both_regions():
     assert GRN in st.known["2B-M1"] and GRN in st.known["2B-M2"]
 
 
-def test_ex_12_scouting_can_be_declined_when_asked():
+def test_ex_12_scouting_can_be_declined_when_asked() -> None:
     st = new(3, scouting="ask")
     st.apply("single 1A.09")
     assert st.legal_actions() == ["scout 1A-M3", "no-scout"]
@@ -238,7 +240,7 @@ def test_ex_12_scouting_can_be_declined_when_asked():
     assert "1A-M3" not in st.known
 
 
-def test_ex_11_a_lapsed_reservation_can_be_reserved_again():
+def test_ex_11_a_lapsed_reservation_can_be_reserved_again() -> None:
     st = ex1()
     build(st, "1A.08=B^")
     st.reserved["1A.09"] = BLU

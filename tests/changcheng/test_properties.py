@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,19 +17,23 @@ from dragontable.core.errors import IllegalAction, NotationError
 from dragontable.core.messages import render, template
 from dragontable.core.rng import Rng
 from dragontable.games import replay
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.flow import ENGINE
 from dragontable.games.changcheng.rules import has_act
+from dragontable.games.changcheng.state import Card
 
 from .helpers import new
 
 EVENT_CHOICES = ("none", "random-1", "random-2", *D.EVENTS, "diplomacy+observation",
                  "dominance+imperial_reward")  # fmt: skip
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+GameArgs = tuple[int, int, dict[str, str]]
+"""Players, seed and options of a game."""
 
 
 @st_.composite
-def games_(draw):
+def games_(draw: st_.DrawFn) -> GameArgs:
     players = draw(st_.integers(2, 4))
     neutral = draw(st_.sampled_from(("auto", "on", "off") if players == 2 else ("auto", "off")))
     options = {
@@ -38,7 +44,7 @@ def games_(draw):
     return players, draw(st_.integers(0, 2**32)), options
 
 
-def conserved(st) -> None:
+def conserved(st: ChangChengState) -> None:
     """Every wall piece, card and token is somewhere, exactly once."""
     segs = Counter((o, k) for o, k, _ in st.seg.values())
     for seat in range(st.players):
@@ -59,8 +65,15 @@ def conserved(st) -> None:
     assert set(st.seg) <= set(st.geo.spaces)
 
 
-def playout(players, seed, options, every=None):
-    st = games.create("changcheng", players=players, seed=seed, options=options)
+def playout(
+    players: int,
+    seed: int,
+    options: dict[str, str],
+    every: Callable[[ChangChengState], None] | None = None,
+) -> ChangChengState:
+    st = cast(
+        ChangChengState, games.create("changcheng", players=players, seed=seed, options=options)
+    )
     rng = Rng(seed)
     steps = 0
     while not st.is_over:
@@ -76,7 +89,7 @@ def playout(players, seed, options, every=None):
 
 @SETTINGS
 @given(games_())
-def test_random_play_ends_validly_and_conserves_pieces(game):
+def test_random_play_ends_validly_and_conserves_pieces(game: GameArgs) -> None:
     players, seed, options = game
     st = playout(*game, every=conserved)
     conserved(st)
@@ -97,7 +110,7 @@ def test_random_play_ends_validly_and_conserves_pieces(game):
     json.dumps(st.view(None))
 
 
-def _hide_from(st, seat):
+def _hide_from(st: ChangChengState, seat: int | None) -> ChangChengState:
     """Change every hidden fact ``seat`` has not seen (returns the changed state)."""
     s = st.clone()
     for other in range(s.players):
@@ -118,7 +131,7 @@ def _hide_from(st, seat):
     return s
 
 
-def _views_hold(st):
+def _views_hold(st: ChangChengState) -> None:
     for seat in [None, *range(st.players)]:
         expected = json.dumps(st.view(seat), sort_keys=True)
         assert json.dumps(_hide_from(st, seat).view(seat), sort_keys=True) == expected
@@ -130,8 +143,11 @@ def _views_hold(st):
 
 @SETTINGS
 @given(games_(), st_.integers(0, 300))
-def test_views_ignore_unseen_facts_and_determinize_agrees(game, stop):
-    st = games.create("changcheng", players=game[0], seed=game[1], options=game[2])
+def test_views_ignore_unseen_facts_and_determinize_agrees(game: GameArgs, stop: int) -> None:
+    st = cast(
+        ChangChengState,
+        games.create("changcheng", players=game[0], seed=game[1], options=game[2]),
+    )
     rng = Rng(game[1])
     for _ in range(stop):
         if st.is_over:
@@ -140,7 +156,9 @@ def test_views_ignore_unseen_facts_and_determinize_agrees(game, stop):
         st.apply(legal[rng.below(len(legal))])
     _views_hold(st)
     if not st.is_over:
-        det = st.determinize(st.current_player, 3)
+        seat = st.current_player
+        assert seat is not None  # a game that is not over waits on a seat
+        det = st.determinize(seat, 3)
         while not det.is_over:
             legal = det.legal_actions()
             det.apply(legal[rng.below(len(legal))])
@@ -148,7 +166,7 @@ def test_views_ignore_unseen_facts_and_determinize_agrees(game, stop):
 
 @SETTINGS
 @given(games_(), st_.integers(0, 200))
-def test_replay_and_json_round_trip_are_exact(game, stop):
+def test_replay_and_json_round_trip_are_exact(game: GameArgs, stop: int) -> None:
     st = games.create("changcheng", players=game[0], seed=game[1], options=game[2])
     rng = Rng(game[1] + 1)
     for _ in range(stop):
@@ -171,7 +189,9 @@ def test_replay_and_json_round_trip_are_exact(game, stop):
 
 @SETTINGS
 @given(games_(), st_.integers(0, 200), st_.data())
-def test_an_illegal_action_never_changes_the_state(game, stop, data):
+def test_an_illegal_action_never_changes_the_state(
+    game: GameArgs, stop: int, data: st_.DataObject
+) -> None:
     st = games.create("changcheng", players=game[0], seed=game[1], options=game[2])
     rng = Rng(game[1] + 2)
     seen: list[str] = []
@@ -193,13 +213,17 @@ def test_an_illegal_action_never_changes_the_state(game, stop, data):
         assert st.dumps() == before
 
 
-def test_determinize_samples_hidden_cards_and_tokens():
-    st = games.create("changcheng", players=3, seed=2, options={"start_player": "seat_1"})
+def test_determinize_samples_hidden_cards_and_tokens() -> None:
+    st = cast(
+        ChangChengState,
+        games.create("changcheng", players=3, seed=2, options={"start_player": "seat_1"}),
+    )
     st.apply(st.legal_actions()[0])
     st.apply(next(a for a in st.legal_actions() if a.startswith("two-cards")))
     st.apply(st.legal_actions()[0])
     grn_cards = [c for cards in st.cards.values() for c in cards]
-    dealt, tokens = set(), set()
+    dealt: set[tuple[Card, ...]] = set()
+    tokens: set[tuple[tuple[str, int | None], ...]] = set()
     for seed in range(30):
         det = st.determinize(2, seed)
         dealt.add(tuple(c for cards in det.cards.values() for c in cards))
@@ -211,7 +235,7 @@ def test_determinize_samples_hidden_cards_and_tokens():
     assert [c for cards in mine.cards.values() for c in cards] == grn_cards
 
 
-def quick_checks_agree(st) -> None:
+def quick_checks_agree(st: ChangChengState) -> None:
     """The engine's quick 'any option?' checks say exactly what listing the options says."""
     for kind, check in ENGINE.has_options.items():
         for seat in range(st.players):
@@ -221,7 +245,7 @@ def quick_checks_agree(st) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(games_())
-def test_quick_option_checks_agree_with_the_listed_options(game):
+def test_quick_option_checks_agree_with_the_listed_options(game: GameArgs) -> None:
     playout(*game, every=quick_checks_agree)
 
 
@@ -229,7 +253,9 @@ def test_quick_option_checks_agree_with_the_listed_options(game):
     ("double", "tower", "can_act"),
     [(True, False, True), (False, True, True), (False, False, False)],
 )
-def test_quick_act_check_with_only_a_double_wall_or_a_tower_left(double, tower, can_act):
+def test_quick_act_check_with_only_a_double_wall_or_a_tower_left(
+    double: bool, tower: bool, can_act: bool
+) -> None:
     st = new(2)
     st.turn_no = 2  # past the first turn's single wall
     st.singles[0], st.hands[0] = 0, ()

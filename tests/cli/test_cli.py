@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -184,7 +185,11 @@ def test_replay_names_the_players_from_the_record_or_by_default(tmp_path: Path) 
         console = Console(record=True, width=160)
         data = record | ({"names": names} if names else {})
         answers = iter(["", "", "q"])
-        step_through(data, console, read=lambda _prompt, a=answers: next(a))
+
+        def read(_prompt: str, a: Iterator[str] = answers) -> str:
+            return next(a)
+
+        step_through(data, console, read=read)
         text = console.export_text()
         assert f"action 1 of 3: {shown} — Take " in text
         assert "Seat 1" not in text and "Seat 2" not in text

@@ -30,20 +30,26 @@ def root(tmp_path: Path) -> Iterator[Path]:
     datafiles.configure_data_dirs([])
 
 
-def test_games_lists_the_names_in_the_data_dirs(root, capsys):
+def test_games_lists_the_names_in_the_data_dirs(
+    root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["games", "--data-dir", str(root)]) == 0
     out = capsys.readouterr().out
     assert "map = 'default'  ('default', 'river')" in out
     assert "boards_file = 'default'  ('default', 'great-wall')" in out
 
 
-def test_a_missing_data_dir_is_a_clear_error(root, capsys):
+def test_a_missing_data_dir_is_a_clear_error(
+    root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["games", "--data-dir", str(root), "--data-dir", str(root / "none")]) == 2
     assert f"data directory {root / 'none'}: it does not exist" in capsys.readouterr().err
     assert datafiles.data_dirs() == ()
 
 
-def test_a_record_with_an_operator_map_replays_with_its_data_dir(root, tmp_path, capsys):
+def test_a_record_with_an_operator_map_replays_with_its_data_dir(
+    root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     datafiles.configure_data_dirs([root])
     st = games.create("ming", players=2, seed=5, options={"map": "river"})
     random_playout(st, Rng(5))
@@ -55,7 +61,7 @@ def test_a_record_with_an_operator_map_replays_with_its_data_dir(root, tmp_path,
 
 
 @pytest.mark.parametrize("command", ["play", "serve", "games"])
-def test_the_help_shows_the_layout(command, capsys):
+def test_the_help_shows_the_layout(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         build_parser().parse_args([command, "--help"])
     help_text = " ".join(capsys.readouterr().out.split())

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dragontable import games
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
+
+if TYPE_CHECKING:
+    from dragontable.games.changcheng import ChangChengState
 
 MAX_FOLLOW = 3
 """At most this many public moves of the mover after its secret choice."""
@@ -133,7 +136,8 @@ def ming_unrevealed(before: State, after: State) -> bool:
 
 def changcheng_unrevealed(before: State, after: State) -> bool:
     """Chang Cheng: no province was scored (scoring turns its cards face up)."""
-    return list(after.scored) == list(before.scored)
+    cc_before, cc_after = cast("ChangChengState", before), cast("ChangChengState", after)
+    return list(cc_after.scored) == list(cc_before.scored)
 
 
 UNREVEALED = {"ming": ming_unrevealed, "changcheng": changcheng_unrevealed}

@@ -54,7 +54,7 @@ def write(folder: Path, name: str, data: Any) -> Path:
     return path
 
 
-def test_the_package_files_are_listed_and_read():
+def test_the_package_files_are_listed_and_read() -> None:
     assert datafiles.names("ming", "maps") == ("default",)
     assert datafiles.names("changcheng", "boards") == ("default",)
     assert datafiles.names("dragon", "maps") == ()
@@ -64,7 +64,9 @@ def test_the_package_files_are_listed_and_read():
     assert datafiles.read_json("ming", "maps", "default")["format"] == "dragontable-ming-map"
 
 
-def test_a_missing_or_non_directory_data_dir_is_refused_and_changes_nothing(tmp_path):
+def test_a_missing_or_non_directory_data_dir_is_refused_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
     datafiles.configure_data_dirs([tmp_path])
     try:
         with pytest.raises(DataError, match="none: it does not exist"):
@@ -78,7 +80,7 @@ def test_a_missing_or_non_directory_data_dir_is_refused_and_changes_nothing(tmp_
     assert datafiles.data_dirs() == ()
 
 
-def test_only_regular_json_files_with_a_name_are_listed(root):
+def test_only_regular_json_files_with_a_name_are_listed(root: Path) -> None:
     maps = root / "ming" / "maps"
     for name in ("river.json", "Upper.json", "two words.json", "notes.txt", "default.json"):
         write(maps, name, VALID)
@@ -91,12 +93,14 @@ def test_only_regular_json_files_with_a_name_are_listed(root):
     assert datafiles.names("ming", "maps") == ("default", "linked", "river")
 
 
-def test_the_package_default_is_never_shadowed(root):
+def test_the_package_default_is_never_shadowed(root: Path) -> None:
     write(root / "ming" / "maps", "default.json", VALID)
     assert datafiles.read_json("ming", "maps", "default")["format"] == "dragontable-ming-map"
 
 
-def test_the_first_data_dir_wins_a_name(root, tmp_path_factory):
+def test_the_first_data_dir_wins_a_name(
+    root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     other = tmp_path_factory.mktemp("other")
     (other / "ming" / "maps").mkdir(parents=True)
     write(other / "ming" / "maps", "river.json", {"from": "other"})
@@ -114,9 +118,11 @@ def test_the_first_data_dir_wins_a_name(root, tmp_path_factory):
      "", " default", "Default", "a" * 41, 5, None, ["default"]],
 )  # fmt: skip
 def test_a_value_that_is_not_a_listed_name_is_refused_before_any_file_is_touched(
-    root, monkeypatch, name
-):
-    monkeypatch.setattr(datafiles.os, "open", _no_open)
+    root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: Any,  # not always text, on purpose
+) -> None:
+    monkeypatch.setattr(os, "open", _no_open)  # the os module datafiles uses
     with pytest.raises(DataError, match="available: default"):
         quickly(lambda: datafiles.read_json("ming", "maps", name))
 
@@ -125,17 +131,23 @@ def _no_open(*args: Any, **kwargs: Any) -> int:
     raise AssertionError(f"opened {args}")
 
 
-def test_a_fifo_a_device_link_or_a_folder_in_a_data_dir_is_refused_without_blocking(root):
+def test_a_fifo_a_device_link_or_a_folder_in_a_data_dir_is_refused_without_blocking(
+    root: Path,
+) -> None:
     maps = root / "ming" / "maps"
     os.mkfifo(maps / "x.json")
     (maps / "zero.json").symlink_to("/dev/zero")
     (maps / "folder.json").mkdir()
     for name in ("x", "zero", "folder", "missing"):
+
+        def read(n: str = name) -> Any:
+            return datafiles.read_json("ming", "maps", n)
+
         with pytest.raises(DataError, match=f"no file named '{name}'; available: default"):
-            quickly(lambda n=name: datafiles.read_json("ming", "maps", n))
+            quickly(read)
 
 
-def test_a_file_swapped_for_a_fifo_after_listing_is_not_read(root):
+def test_a_file_swapped_for_a_fifo_after_listing_is_not_read(root: Path) -> None:
     """The reader itself opens non-blocking and checks what it opened."""
     fifo = root / "ming" / "maps" / "x.json"
     os.mkfifo(fifo)
@@ -153,7 +165,9 @@ def test_a_file_swapped_for_a_fifo_after_listing_is_not_read(root):
         (" " * datafiles.MAX_BYTES + "{}", f"larger than {datafiles.MAX_BYTES} bytes"),
     ],
 )
-def test_a_broken_file_is_a_data_error_naming_it_without_its_server_path(root, content, problem):
+def test_a_broken_file_is_a_data_error_naming_it_without_its_server_path(
+    root: Path, content: str | bytes, problem: str
+) -> None:
     path = root / "ming" / "maps" / "broken.json"
     if isinstance(content, bytes):
         path.write_bytes(content)
@@ -164,7 +178,7 @@ def test_a_broken_file_is_a_data_error_naming_it_without_its_server_path(root, c
     assert str(root) not in str(caught.value) and str(root.resolve()) not in str(caught.value)
 
 
-def test_bad_data_that_breaks_a_builder_is_a_data_error(root):
+def test_bad_data_that_breaks_a_builder_is_a_data_error(root: Path) -> None:
     write(root / "ming" / "maps", "short.json", [])
     with pytest.raises(DataError, match=r"^data file ming/maps/short.json: bad data \(IndexError"):
         datafiles.load("ming", "maps", "short", lambda raw, where: raw[0])
@@ -172,12 +186,17 @@ def test_bad_data_that_breaks_a_builder_is_a_data_error(root):
         datafiles.load("ming", "maps", "default", lambda raw, where: raw["missing"])
 
 
-def test_each_file_version_is_read_and_built_once(root, monkeypatch):
+def test_each_file_version_is_read_and_built_once(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads: list[Path] = []
     real = datafiles._read_regular
-    monkeypatch.setattr(
-        datafiles, "_read_regular", lambda path, where: reads.append(path) or real(path, where)
-    )
+
+    def read_regular(path: Path, where: str) -> tuple[bytes, datafiles._Version]:
+        reads.append(path)
+        return real(path, where)
+
+    monkeypatch.setattr(datafiles, "_read_regular", read_regular)
     built: list[str] = []
 
     def build(raw: Any, where: str) -> dict[str, Any]:
@@ -198,7 +217,7 @@ def test_each_file_version_is_read_and_built_once(root, monkeypatch):
     assert reads == [path] * 2
 
 
-def test_live_choices_follow_the_files_and_verify_refuses_a_broken_one(root):
+def test_live_choices_follow_the_files_and_verify_refuses_a_broken_one(root: Path) -> None:
     maps = root / "ming" / "maps"
 
     def verify(name: str) -> None:

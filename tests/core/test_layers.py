@@ -127,7 +127,7 @@ def _game_of(name: str) -> str | None:
 GRAPH = import_graph(SRC, "dragontable")
 
 
-def test_the_graph_sees_the_imports():
+def test_the_graph_sees_the_imports() -> None:
     assert "dragontable.core.state" in GRAPH["dragontable.core.tasks"]
     assert "dragontable.games.dragon.flow" in GRAPH["dragontable.games.dragon.game"]
     assert "dragontable.games.dragon.rules" in GRAPH["dragontable.games.dragon.flow"]
@@ -135,12 +135,12 @@ def test_the_graph_sees_the_imports():
     assert "dragontable.games.dragon" not in GRAPH["dragontable.games.dragon.game"]
 
 
-def test_no_import_cycles():
+def test_no_import_cycles() -> None:
     cycle = find_cycle(GRAPH)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or ())
 
 
-def test_core_imports_nothing_above_it():
+def test_core_imports_nothing_above_it() -> None:
     bad = sorted(
         f"{module} imports {target}"
         for module, targets in GRAPH.items()
@@ -151,7 +151,7 @@ def test_core_imports_nothing_above_it():
     assert not bad, "the core must not depend on the layers above it:\n" + "\n".join(bad)
 
 
-def test_no_game_imports_another_game():
+def test_no_game_imports_another_game() -> None:
     bad = sorted(
         f"{module} imports {target}"
         for module, targets in GRAPH.items()
@@ -162,7 +162,7 @@ def test_no_game_imports_another_game():
     assert not bad, "a game package must not import another game:\n" + "\n".join(bad)
 
 
-def test_the_checks_find_a_cycle_and_skip_type_checking(tmp_path):
+def test_the_checks_find_a_cycle_and_skip_type_checking(tmp_path: Path) -> None:
     pkg = tmp_path / "pkg"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("from . import a\n")

@@ -135,7 +135,9 @@ def refusals(game: str) -> tuple[tuple[dict[str, Any], int], ...]:
                     try:
                         st.apply(text)
                     except (IllegalAction, NotationError) as exc:
-                        out.append((exc.message, st.current_player))
+                        seat = st.current_player
+                        assert seat is not None  # the game is not over
+                        out.append((exc.message, seat))
             st.apply(legal[rng.below(len(legal))])
     return tuple(out)
 

@@ -23,7 +23,7 @@ from dragontable.server import create_app
 @pytest.fixture
 def nim(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The one registry line: the toy package's module, under the name ``nim``."""
-    monkeypatch.setitem(games._MODULES, "nim", "core.toy_nim")
+    monkeypatch.setitem(games._MODULES, "nim", "tests.core.toy_nim")
     yield "nim"
 
 

@@ -8,16 +8,24 @@ pushes the tasks to test and lets the engine advance to the first decision.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from dragontable import games
+from dragontable.core.tasks import push
 from dragontable.games.dragon import data as D
-from dragontable.games.dragon import rules
 from dragontable.games.dragon.flow import ENGINE
 from dragontable.games.dragon.game import DragonState
 
 # Seat names used by the rulebook's examples (seats are 0-based).
 ANNA, BERT, CLARA, DORA, EMIL = range(5)
+
+
+def create(
+    players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+) -> DragonState:
+    """``games.create("dragon", ...)``, typed as the concrete Dragon state it returns."""
+    return cast(DragonState, games.create("dragon", players=players, seed=seed, options=options))
 
 
 def position(
@@ -68,7 +76,7 @@ def seat(st: DragonState, s: int, **fields: Any) -> None:
 
 def run(st: DragonState, *tasks: tuple[Any, ...]) -> DragonState:
     """Push ``tasks`` (the first given runs first) and advance to the next decision."""
-    rules.push(st, *tasks)
+    push(st, *tasks)
     st._legal = None
     ENGINE.advance(st)
     return st

@@ -17,7 +17,7 @@ from dragontable.core.rng import Rng
 from dragontable.games.dragon.choices import ICONS
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
-TABLES = [
+TABLES: list[tuple[int, dict[str, object]]] = [
     (2, {"great_wall": "choose_tile", "great_event": "flood"}),
     (3, {"great_wall": "choose_tile", "great_event": "edict"}),
     (4, {"great_wall": "choose_tile", "great_event": "sunrise", "edition": 2007}),

@@ -9,6 +9,7 @@ import pytest
 
 from dragontable.core.errors import IllegalAction
 from dragontable.games.dragon import rules
+from dragontable.games.dragon.game import DragonState
 from dragontable.games.dragon.setup import build_event_track
 
 from .conftest import (
@@ -32,7 +33,7 @@ from .conftest import (
 GROUPS = [("tax", "build"), ("harvest", "fireworks"), ("parade",), ("research",), ("privilege",)]
 
 
-def action_position(**options: object):
+def action_position(**options: object) -> DragonState:
     """Five players, action cards dealt as ``GROUPS`` (sizes 2, 2, 1, 1, 1)."""
     st = position(5, options=dict(options))
     st.groups = list(GROUPS)
@@ -41,7 +42,7 @@ def action_position(**options: object):
 
 
 # -- setup and turn order (§3.6, §3.7) ---------------------------------------------------
-def test_ex_01_initial_choice_combination_rule():
+def test_ex_01_initial_choice_combination_rule() -> None:
     st = position(4, options={"start_player": "seat_1"}, round=1, empty=False)
     st.tasks = []
     run(st, *[("init", s) for s in (ANNA, BERT, CLARA, DORA)])
@@ -60,7 +61,7 @@ def test_ex_01_initial_choice_combination_rule():
     assert st.to_json() == before
 
 
-def test_ex_01_initial_persons_are_young_of_two_types():
+def test_ex_01_initial_persons_are_young_of_two_types() -> None:
     st = position(3, round=1, empty=False)
     run(st, ("init", ANNA))
     assert all(a.startswith("pick ") for a in st.legal_actions())
@@ -69,7 +70,7 @@ def test_ex_01_initial_persons_are_young_of_two_types():
     assert st.seats[ANNA].pt == 5 + 6
 
 
-def test_ex_02_pt_after_initial_choice_stacks():
+def test_ex_02_pt_after_initial_choice_stacks() -> None:
     st = position(3, options={"start_player": "seat_1"}, round=1, empty=False)
     run(st, *[("init", s) for s in (ANNA, BERT, CLARA)], ("actions",))
     play(st, "pick T+S", "place p1", "place p2")
@@ -82,7 +83,7 @@ def test_ex_02_pt_after_initial_choice_stacks():
     assert st.order == [CLARA, BERT, ANNA] and st.current_player == CLARA
 
 
-def test_ex_03_turn_order_with_stacks():
+def test_ex_03_turn_order_with_stacks() -> None:
     yellow, green, blue, purple, red = range(5)
     st = position(5)
     for s in range(5):
@@ -99,7 +100,7 @@ def test_ex_03_turn_order_with_stacks():
 
 
 # -- the action phase (§4.1, §4.2) ---------------------------------------------------------
-def test_ex_04_occupied_group_costs_three():
+def test_ex_04_occupied_group_costs_three() -> None:
     st = action_position()
     st.dragons[0] = [ANNA, BERT]
     seat(st, DORA, yuan=5)
@@ -111,7 +112,7 @@ def test_ex_04_occupied_group_costs_three():
     assert entries(st, "action.taken")[-1]["fee"] == 3
 
 
-def test_ex_04_occupied_group_closed_below_three_yuan():
+def test_ex_04_occupied_group_closed_below_three_yuan() -> None:
     st = action_position()
     st.dragons[0] = [ANNA, BERT]
     seat(st, DORA, yuan=2)
@@ -125,7 +126,7 @@ def test_ex_04_occupied_group_closed_below_three_yuan():
 
 
 @pytest.mark.parametrize(("yuan", "after"), [(1, 3), (5, 5), (3, 3), (0, 3)])
-def test_ex_05_refill(yuan, after):
+def test_ex_05_refill(yuan: int, after: int) -> None:
     st = action_position()
     seat(st, EMIL, yuan=yuan)
     run(st, ("action", EMIL))
@@ -135,7 +136,7 @@ def test_ex_05_refill(yuan, after):
     assert entries(st, "action.refill")[-1]["yuan"] == after - yuan
 
 
-def test_ex_06_tax():
+def test_ex_06_tax() -> None:
     st = action_position()
     seat(st, CLARA, yuan=0)
     seat(st, DORA, yuan=4, palaces=[(2, ("Ty", "Ty"))])
@@ -147,7 +148,7 @@ def test_ex_06_tax():
     assert entries(st, "gain.yuan")[-1]["n"] == 8
 
 
-def test_ex_07_build():
+def test_ex_07_build() -> None:
     st = action_position()
     seat(st, EMIL, palaces=[(2, ("Cy", "Cy")), (2, ()), (1, ())])
     run(st, ("action", EMIL))
@@ -161,7 +162,7 @@ def test_ex_07_build():
     assert st.phase != "floor"
 
 
-def test_ex_07_build_may_extend_a_palace_started_in_the_same_build():
+def test_ex_07_build_may_extend_a_palace_started_in_the_same_build() -> None:
     st = action_position()
     seat(st, ANNA, palaces=[(3, ("Cy", "Cy", "Ty"))])
     run(st, ("action", ANNA))
@@ -169,7 +170,7 @@ def test_ex_07_build_may_extend_a_palace_started_in_the_same_build():
     assert floors(st, ANNA) == [3, 3]
 
 
-def test_ex_08_harvest():
+def test_ex_08_harvest() -> None:
     st = action_position()
     seat(st, ANNA, palaces=[(2, ("Fy", "Fo"))])
     run(st, ("action", ANNA))
@@ -177,7 +178,7 @@ def test_ex_08_harvest():
     assert st.seats[ANNA].rice == 1 + 1 + 2
 
 
-def test_ex_09_military_parade():
+def test_ex_09_military_parade() -> None:
     st = action_position()
     seat(st, BERT, palaces=[(2, ("Wo", "Wo"))], pt=0)
     run(st, ("action", BERT))
@@ -186,7 +187,7 @@ def test_ex_09_military_parade():
     assert st.seats[BERT].pt_stack == 1
 
 
-def test_ex_10_research():
+def test_ex_10_research() -> None:
     st = action_position()
     seat(st, DORA, palaces=[(2, ("Sy", "So"))])
     run(st, ("action", DORA))
@@ -196,7 +197,7 @@ def test_ex_10_research():
 
 
 @pytest.mark.parametrize("with_fireworks", [False, True])
-def test_ex_08_fireworks_display(with_fireworks):
+def test_ex_08_fireworks_display(with_fireworks: bool) -> None:
     # Not a numbered example: the fireworks action is built like Harvest (§4.2.4).
     st = action_position()
     pyro = ("Py", "Po") if with_fireworks else ()
@@ -206,7 +207,7 @@ def test_ex_08_fireworks_display(with_fireworks):
     assert st.seats[ANNA].fireworks == (4 if with_fireworks else 1)
 
 
-def test_ex_11_privilege_2017_only_small_with_six_yuan():
+def test_ex_11_privilege_2017_only_small_with_six_yuan() -> None:
     st = action_position(edition=2017)
     seat(st, ANNA, yuan=6)
     run(st, ("action", ANNA))
@@ -221,7 +222,7 @@ def test_ex_11_privilege_2017_only_small_with_six_yuan():
     assert (p.yuan, p.priv_small, p.priv_large, p.privilege_symbols()) == (4, 1, 0, 1)
 
 
-def test_ex_11_privilege_2007_large_for_six_yuan():
+def test_ex_11_privilege_2007_large_for_six_yuan() -> None:
     st = action_position(edition=2007)
     seat(st, ANNA, yuan=6)
     run(st, ("action", ANNA))
@@ -233,7 +234,7 @@ def test_ex_11_privilege_2007_large_for_six_yuan():
 
 
 @pytest.mark.parametrize(("yuan", "legal"), [(4, False), (5, True)])
-def test_ex_11_privilege_in_occupied_group_needs_five(yuan, legal):
+def test_ex_11_privilege_in_occupied_group_needs_five(yuan: int, legal: bool) -> None:
     st = action_position()
     st.dragons[4] = [BERT]
     seat(st, ANNA, yuan=yuan)
@@ -248,7 +249,7 @@ def test_ex_11_privilege_in_occupied_group_needs_five(yuan, legal):
 
 
 # -- events (§4.4) --------------------------------------------------------------------------
-def test_ex_12_imperial_tribute_short_of_yuan():
+def test_ex_12_imperial_tribute_short_of_yuan() -> None:
     st = position(3)
     seat(st, ANNA, yuan=4, palaces=[(1, ("Fy",))])
     seat(st, BERT, yuan=9, palaces=[(1, ("Fy",))])
@@ -266,7 +267,7 @@ def test_ex_12_imperial_tribute_short_of_yuan():
     assert conserved(st)
 
 
-def test_ex_12_tribute_with_no_yuan_and_three_persons_releases_all():
+def test_ex_12_tribute_with_no_yuan_and_three_persons_releases_all() -> None:
     st = position(3)
     seat(st, CLARA, yuan=0, palaces=[(2, ("Hy", "Sy")), (1, ("My",))])
     for s in (ANNA, BERT):
@@ -278,7 +279,7 @@ def test_ex_12_tribute_with_no_yuan_and_three_persons_releases_all():
     assert sorted(t for s, t, _ in released(st)) == ["Hy", "My", "Sy"]
 
 
-def test_ex_13_drought():
+def test_ex_13_drought() -> None:
     st = position(3)
     inhabited = [(2, ("Fy",)), (2, ("Hy",)), (1, ("Sy",))]
     seat(st, ANNA, rice=4, palaces=[*inhabited, (2, ())])
@@ -308,7 +309,7 @@ def test_ex_13_drought():
     assert floors(st, BERT) == [2, 1]
 
 
-def test_ex_13_drought_one_rice_three_palaces():
+def test_ex_13_drought_one_rice_three_palaces() -> None:
     st = position(3)
     seat(st, ANNA, rice=1, palaces=[(2, ("Fy", "Ty")), (2, ("Hy",)), (1, ("Sy",))])
     run(st, ("event", "drought"))
@@ -331,7 +332,7 @@ def fireworks_vp(counts: list[int], event: str = "festival") -> tuple[list[int],
     return [p.vp for p in st.seats], [p.fireworks for p in st.seats]
 
 
-def test_ex_14_dragon_festival():
+def test_ex_14_dragon_festival() -> None:
     # Clara 3, Emil 3, Anna 2, Bert 1 (Dora 0).
     vp, left = fireworks_vp([2, 1, 3, 0, 3])
     assert vp == [3, 0, 6, 0, 6]
@@ -347,17 +348,19 @@ def test_ex_14_dragon_festival():
     ],
     ids=["a", "b", "c"],
 )
-def test_ex_15_dragon_festival_edge_cases(counts, vp, left):
+def test_ex_15_dragon_festival_edge_cases(
+    counts: list[int], vp: list[int], left: list[int]
+) -> None:
     assert fireworks_vp(counts) == (vp, left)
 
 
-def test_ex_15_festival_winner_does_not_score_twice():
+def test_ex_15_festival_winner_does_not_score_twice() -> None:
     # Derived from §4.4.5: the 6-VP scorer keeps 2 of 4, the count of second place; it
     # must not also score the 3 VP of second place (obligations are computed first).
     assert fireworks_vp([4, 2, 0]) == ([6, 3, 0], [2, 1, 0])
 
 
-def test_ex_16_mongol_invasion():
+def test_ex_16_mongol_invasion() -> None:
     st = position(5)
     helmets = {
         ANNA: [(2, ("Wo", "Wy"))],
@@ -379,7 +382,7 @@ def test_ex_16_mongol_invasion():
     assert released(st) == [(order[0], "Wy", "mongol"), (order[1], "Wy", "mongol")]
 
 
-def test_ex_16_mongol_invasion_all_zero_helmets_all_release():
+def test_ex_16_mongol_invasion_all_zero_helmets_all_release() -> None:
     st = position(3)
     for s in range(3):
         seat(st, s, palaces=[(2, ("Fy", "Sy"))])
@@ -391,7 +394,7 @@ def test_ex_16_mongol_invasion_all_zero_helmets_all_release():
 
 
 @pytest.mark.parametrize(("healers", "owed"), [(("Hy", "Hy"), 1), (("Ho", "Ho"), 0)])
-def test_ex_17_contagion(healers, owed):
+def test_ex_17_contagion(healers: tuple[str, str], owed: int) -> None:
     st = position(3)
     seat(st, CLARA, palaces=[(3, (*healers, "Fy")), (2, ("Sy", "Ty"))])
     run(st, ("event", "contagion"))  # Anna and Bert owe 3 but have nobody to release
@@ -404,7 +407,7 @@ def test_ex_17_contagion(healers, owed):
     assert len(tiles(st, CLARA)) == 5 - owed
 
 
-def test_ex_17_contagion_without_healers_releases_three():
+def test_ex_17_contagion_without_healers_releases_three() -> None:
     st = position(3)
     seat(st, ANNA, palaces=[(3, ("Fy", "Sy", "Ty")), (2, ("My",))])
     seat(st, BERT, palaces=[(2, ("Ho", "Hy"))])
@@ -414,14 +417,14 @@ def test_ex_17_contagion_without_healers_releases_three():
     assert tiles(st, ANNA) == ["Ty"] and st.tasks == []
 
 
-def test_ex_18_decay():
+def test_ex_18_decay() -> None:
     st = position(2)
     seat(st, ANNA, palaces=[(1, ()), (3, ()), (2, ("Fy",)), (1, ("Sy",))])
     run(st, ("decay",))
     assert st.seats[ANNA].palaces == [(2, ()), (2, ("Fy",)), (1, ("Sy",))]
 
 
-def test_ex_19_scoring_phase():
+def test_ex_19_scoring_phase() -> None:
     st = position(2)
     seat(st, ANNA, palaces=[(2, ("Ly", "Fy")), (1, ("Ly",)), (1, ())], priv_large=1)
     run(st, ("scoring",))
@@ -432,7 +435,7 @@ def test_ex_19_scoring_phase():
 BERT_COURT = [(2, ("My", "Fy")), (3, ("Mo", "Sy", "Ty")), (2, ("Hy", "Cy"))]
 
 
-def test_ex_20_final_scoring():
+def test_ex_20_final_scoring() -> None:
     st = position(2, round=13)
     seat(st, BERT, palaces=BERT_COURT, rice=1, fireworks=2, yuan=4)
     run(st, ("final",))
@@ -442,14 +445,14 @@ def test_ex_20_final_scoring():
     assert st.scores()[BERT]["total"] == 25
 
 
-def test_ex_20_final_scoring_leftover_yuan_is_worthless():
+def test_ex_20_final_scoring_leftover_yuan_is_worthless() -> None:
     st = position(2, round=13)
     seat(st, ANNA, yuan=8)
     run(st, ("final",))
     assert st.scores()[ANNA]["total"] == 2
 
 
-def test_ex_21_final_tie_break_by_stack():
+def test_ex_21_final_tie_break_by_stack() -> None:
     st = position(2, round=13)
     seat(st, ANNA, vp=80, pt=30, pt_stack=1)
     seat(st, BERT, vp=80, pt=30, pt_stack=2)
@@ -460,7 +463,7 @@ def test_ex_21_final_tie_break_by_stack():
     assert entries(st, "game.over")[0]["ranking"] == [BERT, ANNA]
 
 
-def test_ex_21_tie_break_by_pt_before_stack():
+def test_ex_21_tie_break_by_pt_before_stack() -> None:
     st = position(2, round=13)
     seat(st, ANNA, vp=80, pt=31, pt_stack=1)
     seat(st, BERT, vp=80, pt=30, pt_stack=5)
@@ -469,7 +472,7 @@ def test_ex_21_tie_break_by_pt_before_stack():
 
 
 # -- the person phase (§4.3) ----------------------------------------------------------------
-def full_court(card: str = "M") -> tuple:
+def full_court(card: str = "M") -> DragonState:
     st = position(2)
     seat(st, ANNA, palaces=[(2, ("Fy", "Hy")), (1, ("So",))], pt=20, pt_stack=1, hand=[card])
     exhaust(st, "My")  # only old monks left
@@ -477,7 +480,7 @@ def full_court(card: str = "M") -> tuple:
     return st
 
 
-def test_ex_22_full_palaces_replace():
+def test_ex_22_full_palaces_replace() -> None:
     st = full_court()
     play(st, "card M")
     assert st.legal_actions() == ["take Mo"]
@@ -497,7 +500,7 @@ def test_ex_22_full_palaces_replace():
     assert conserved(st)
 
 
-def test_ex_22_full_palaces_decline():
+def test_ex_22_full_palaces_decline() -> None:
     st = full_court()
     supply = st.supply["Mo"]
     play(st, "card M", "take Mo", "decline")
@@ -508,7 +511,7 @@ def test_ex_22_full_palaces_decline():
     assert conserved(st)
 
 
-def test_ex_22_free_space_must_place():
+def test_ex_22_free_space_must_place() -> None:
     st = position(2)
     seat(st, ANNA, palaces=[(2, ("Fy",)), (1, ("So",))], hand=["M"])
     run(st, ("card", ANNA))
@@ -518,7 +521,7 @@ def test_ex_22_free_space_must_place():
     assert st.seats[ANNA].pt == 6 and tiles(st, ANNA) == ["Fy", "My", "So"]
 
 
-def test_ex_23_used_up_type_yields_nothing():
+def test_ex_23_used_up_type_yields_nothing() -> None:
     st = position(2)
     exhaust(st, "Wy", "Wo")
     seat(st, BERT, palaces=[(2, ())], hand=["W", "J"], pt=4)
@@ -531,7 +534,7 @@ def test_ex_23_used_up_type_yields_nothing():
     assert entries(st, "card.nothing") == [{"key": "dragon.card.nothing", "seat": BERT}]
 
 
-def test_ex_23_only_young_left_must_be_taken():
+def test_ex_23_only_young_left_must_be_taken() -> None:
     st = position(2)
     exhaust(st, "Wo")
     seat(st, BERT, palaces=[(2, ())], hand=["W"])
@@ -542,7 +545,7 @@ def test_ex_23_only_young_left_must_be_taken():
     assert tiles(st, BERT) == ["Wy"] and st.seats[BERT].pt == 5
 
 
-def test_ex_23_joker_takes_any_available_tile():
+def test_ex_23_joker_takes_any_available_tile() -> None:
     st = position(2)
     seat(st, BERT, palaces=[(2, ())], hand=["J"])
     exhaust(st, "Wo")
@@ -565,7 +568,7 @@ def test_ex_23_joker_takes_any_available_tile():
         (5, "off", [2, 2, 1, 1, 1]),
     ],
 )
-def test_ex_24_group_sizes(players, wall, sizes):
+def test_ex_24_group_sizes(players: int, wall: str, sizes: list[int]) -> None:
     st = position(players, options={"great_wall": wall})
     run(st, ("actions",))
     assert [len(g) for g in st.groups] == sizes
@@ -580,23 +583,23 @@ def track(letters: str) -> tuple[str, ...]:
     return tuple(names[x] for x in letters.split())
 
 
-def test_ex_25_event_track_mid_track_duplicate():
+def test_ex_25_event_track_mid_track_duplicate() -> None:
     draws = track("M M D C T F D C T F")
     assert build_event_track(list(draws)) == track("P P M D M C T F D C T F")
 
 
-def test_ex_26_event_track_duplicate_at_position_11():
+def test_ex_26_event_track_duplicate_at_position_11() -> None:
     draws = track("D C T M D C T F F M")
     assert build_event_track(list(draws)) == track("P P D C T M D C T F M F")
 
 
-def test_ex_27_event_track_duplicate_at_position_12():
+def test_ex_27_event_track_duplicate_at_position_12() -> None:
     draws = track("D C T M D C M T F F")
     assert build_event_track(list(draws)) == track("P P D C T M D C M F T F")
 
 
 # -- Great Events (§5.2) --------------------------------------------------------------------
-def great(event: str, players: int = 3, **options: object):
+def great(event: str, players: int = 3, **options: object) -> DragonState:
     st = position(players, round=7, options={"great_event": event, **options})
     return st
 
@@ -608,7 +611,7 @@ def great(event: str, players: int = 3, **options: object):
         (("yuan", "rice", "rice"), (2, 0, 2)),
     ],
 )
-def test_ex_28_flood(returns, left):
+def test_ex_28_flood(returns: tuple[str, str, str], left: tuple[int, int, int]) -> None:
     st = great("flood")
     seat(st, ANNA, yuan=3, rice=2, fireworks=2)
     seat(st, BERT, yuan=1)  # T = 1: returns nothing
@@ -627,7 +630,7 @@ def test_ex_28_flood(returns, left):
     assert (st.seats[BERT].yuan, st.seats[CLARA].rice, st.seats[CLARA].fireworks) == (1, 2, 1)
 
 
-def test_ex_28_flood_only_goods_held():
+def test_ex_28_flood_only_goods_held() -> None:
     st = great("flood", players=2)
     seat(st, ANNA, yuan=7, rice=0, fireworks=0)
     run(st, ("great",))
@@ -636,7 +639,7 @@ def test_ex_28_flood_only_goods_held():
         st.apply("flood rice")
 
 
-def test_ex_29_solar_eclipse_repeats_the_festival():
+def test_ex_29_solar_eclipse_repeats_the_festival() -> None:
     st = great("eclipse")
     st.event_track = st.event_track[:6] + ("festival",) + st.event_track[7:]
     for s, n in enumerate((6, 4, 3)):
@@ -648,7 +651,7 @@ def test_ex_29_solar_eclipse_repeats_the_festival():
     assert [p.fireworks for p in st.seats] == [1, 1, 1]
 
 
-def test_ex_29_solar_eclipse_repeats_mongol_and_wall_check():
+def test_ex_29_solar_eclipse_repeats_mongol_and_wall_check() -> None:
     # D16: a repeated Mongol Invasion repeats the Great Wall check too (§5.1.4).
     st = great("eclipse", great_wall="choose_tile")
     st.event_track = st.event_track[:6] + ("mongol",) + st.event_track[7:]
@@ -662,7 +665,7 @@ def test_ex_29_solar_eclipse_repeats_mongol_and_wall_check():
     assert [(s, r) for s, _, r in released(st)] == [(s, "mongol") for s in rules.turn_order(st)]
 
 
-def edict_position():
+def edict_position() -> DragonState:
     st = great("edict", players=5)
     seat(st, ANNA, palaces=[(2, ("Fy", "Fo"))])
     seat(st, BERT, palaces=[(2, ("My", "Sy")), (3, ("Mo",))])  # "Walter"
@@ -672,7 +675,7 @@ def edict_position():
     return run(st, ("great",))
 
 
-def test_ex_30_edict():
+def test_ex_30_edict() -> None:
     st = edict_position()
     choice = {ANNA: "F", BERT: "M", CLARA: "S", DORA: "W", EMIL: "C"}
     order = rules.turn_order(st)
@@ -691,7 +694,7 @@ def test_ex_30_edict():
     assert floors(st, EMIL) == [3, 2]
 
 
-def test_ex_30_edict_healers_give_nothing():
+def test_ex_30_edict_healers_give_nothing() -> None:
     st = edict_position()
     for s in rules.turn_order(st):
         if s == DORA:
@@ -712,7 +715,7 @@ def test_ex_30_edict_healers_give_nothing():
     assert st.tasks == []
 
 
-def test_ex_30_edict_skips_players_without_persons():
+def test_ex_30_edict_skips_players_without_persons() -> None:
     st = great("edict", players=2)
     seat(st, ANNA, palaces=[(2, ())])
     seat(st, BERT, palaces=[(2, ("Ty",))])
@@ -722,7 +725,7 @@ def test_ex_30_edict_skips_players_without_persons():
     assert st.seats[BERT].yuan == 3 and st.tasks == []
 
 
-def test_ex_31_tornado():
+def test_ex_31_tornado() -> None:
     st = position(3, round=7, options={"great_event": "tornado"}, empty=False)
     for p in st.seats:
         p.hand = ["F", "M", "S", "J"]
@@ -744,7 +747,7 @@ def test_ex_31_tornado():
     assert cards_in == {8: 3, 9: 3}
 
 
-def test_ex_32_volcanic_eruption():
+def test_ex_32_volcanic_eruption() -> None:
     st = great("volcano")
     seat(st, ANNA, pt=20, pt_stack=1)
     seat(st, BERT, pt=15, pt_stack=1)
@@ -760,7 +763,7 @@ def test_ex_32_volcanic_eruption():
     assert rules.turn_order(st) == [CLARA, BERT, ANNA]
 
 
-def sunrise_position(clara_full: bool):
+def sunrise_position(clara_full: bool) -> DragonState:
     st = great("sunrise")
     for s, pt in ((ANNA, 30), (BERT, 20), (CLARA, 10)):
         seat(st, s, pt=pt, palaces=[(2, ())])
@@ -769,7 +772,7 @@ def sunrise_position(clara_full: bool):
     return run(st, ("great",))
 
 
-def test_ex_33_sunrise():
+def test_ex_33_sunrise() -> None:
     st = sunrise_position(clara_full=False)
     assert st.current_player == ANNA and "sunrise M" in st.legal_actions()
     play(st, "sunrise M", "place p1")
@@ -785,7 +788,7 @@ def test_ex_33_sunrise():
 
 
 @pytest.mark.parametrize("choice", ["replace p1:Sy", "decline"])
-def test_ex_33_sunrise_full_palaces(choice):
+def test_ex_33_sunrise_full_palaces(choice: str) -> None:
     st = sunrise_position(clara_full=True)
     play(st, "sunrise M", "place p1", "sunrise F", "place p1", "sunrise T")
     assert st.phase == "full" and st.legal_actions() == ["replace p1:Sy", "decline"]
@@ -795,7 +798,7 @@ def test_ex_33_sunrise_full_palaces(choice):
     assert conserved(st)
 
 
-def test_ex_33_sunrise_no_young_type_left_gets_nothing():
+def test_ex_33_sunrise_no_young_type_left_gets_nothing() -> None:
     st = great("sunrise", players=2)
     exhaust(st, *[t for t in st.supply if t.endswith("y") and t != "My"])
     seat(st, ANNA, pt=9, palaces=[(2, ())])
@@ -805,7 +808,7 @@ def test_ex_33_sunrise_no_young_type_left_gets_nothing():
     assert st.tasks == [] and tiles(st, BERT) == []
 
 
-def test_ex_34_earthquake():
+def test_ex_34_earthquake() -> None:
     st = great("earthquake")
     seat(st, ANNA, palaces=[(3, ("Fy", "Sy", "Ty")), (1, ("My",))], pt=9)
     run(st, ("great",))  # Bert and Clara have no palaces: nothing to remove
@@ -822,7 +825,7 @@ def test_ex_34_earthquake():
     assert conserved(st)
 
 
-def test_ex_34_earthquake_with_fewer_than_two_floors_loses_all():
+def test_ex_34_earthquake_with_fewer_than_two_floors_loses_all() -> None:
     st = great("earthquake", players=2)
     seat(st, ANNA, palaces=[(1, ("Fy",))], pt=5)
     seat(st, BERT, palaces=[(2, ("My", "Wy")), (1, ())])
@@ -835,7 +838,7 @@ def test_ex_34_earthquake_with_fewer_than_two_floors_loses_all():
     assert st.tasks == []
 
 
-def test_ex_35_assassination_attempt():
+def test_ex_35_assassination_attempt() -> None:
     st = great("assassination")
     seat(st, ANNA, priv_small=1, priv_large=1, palaces=[(1, ("Fy",))])
     run(st, ("great",), ("scoring",))
@@ -845,7 +848,7 @@ def test_ex_35_assassination_attempt():
 
 
 @pytest.mark.parametrize(("event", "vp"), [("lantern", 14), ("buddha", 8)])
-def test_ex_36_lantern_festival_and_buddha(event, vp):
+def test_ex_36_lantern_festival_and_buddha(event: str, vp: int) -> None:
     st = great(event, players=2)
     seat(st, BERT, palaces=BERT_COURT)
     run(st, ("great",))
@@ -855,7 +858,7 @@ def test_ex_36_lantern_festival_and_buddha(event, vp):
 
 
 # -- Great Wall (§5.1) ---------------------------------------------------------------------
-def wall_mongol(wall: list[int]):
+def wall_mongol(wall: list[int]) -> DragonState:
     st = position(3, round=5, options={"great_wall": "choose_tile"})
     st.event_track = st.event_track[:4] + ("mongol",) + st.event_track[5:]
     st.wall = wall
@@ -865,7 +868,7 @@ def wall_mongol(wall: list[int]):
     return run(st, ("events",))
 
 
-def test_ex_37_wall_too_short_at_mongol_invasion():
+def test_ex_37_wall_too_short_at_mongol_invasion() -> None:
     st = wall_mongol([ANNA, BERT, ANNA, BERT])
     while st.tasks:
         play(st, st.legal_actions()[0])
@@ -884,7 +887,7 @@ def test_ex_37_wall_too_short_at_mongol_invasion():
     }
 
 
-def test_ex_37_wall_reaches():
+def test_ex_37_wall_reaches() -> None:
     st = wall_mongol([ANNA, BERT, ANNA, BERT, ANNA])
     while st.tasks:
         play(st, st.legal_actions()[0])
@@ -892,7 +895,7 @@ def test_ex_37_wall_reaches():
     assert [p.vp for p in st.seats] == [1 + 3, 1 + 2, 2 + 0]
 
 
-def wall_end(wall: list[int], event: str = "festival", timing: str = "after_event"):
+def wall_end(wall: list[int], event: str = "festival", timing: str = "after_event") -> DragonState:
     opts = {"great_wall": "choose_tile", "great_wall_final_timing": timing}
     st = position(3, round=12, options=opts)
     st.event_track = st.event_track[:11] + (event,)
@@ -904,7 +907,7 @@ def wall_end(wall: list[int], event: str = "festival", timing: str = "after_even
     return st
 
 
-def test_ex_38_wall_end_of_game_too_short():
+def test_ex_38_wall_end_of_game_too_short() -> None:
     st = wall_end([ANNA] * 4 + [BERT] * 4 + [CLARA] * 3)
     assert st.is_over
     assert released(st) == [(CLARA, "Fy", "wall")]
@@ -915,7 +918,7 @@ def test_ex_38_wall_end_of_game_too_short():
     assert entries(st, "round.scored")[ANNA]["palaces"] == 1
 
 
-def test_ex_38_wall_end_of_game_after_round_scoring():
+def test_ex_38_wall_end_of_game_after_round_scoring() -> None:
     st = wall_end([ANNA] * 4 + [BERT] * 4 + [CLARA] * 3, timing="after_round_scoring")
     assert released(st) == [(CLARA, "Fy", "wall")]
     keys = [e["key"] for e in st.log]
@@ -925,7 +928,7 @@ def test_ex_38_wall_end_of_game_after_round_scoring():
     assert entries(st, "final.scored")[CLARA]["persons"] == 0
 
 
-def test_ex_38_wall_complete():
+def test_ex_38_wall_complete() -> None:
     st = wall_end([ANNA] * 5 + [BERT] * 4 + [CLARA] * 3)
     assert released(st) == []
     assert [e["vp"] for e in entries(st, "wall.scored")] == [5, 4, 3]
@@ -933,7 +936,7 @@ def test_ex_38_wall_complete():
 
 
 @pytest.mark.parametrize("complete", [False, True])
-def test_ex_38_mongol_in_round_12_checks_twice(complete):
+def test_ex_38_mongol_in_round_12_checks_twice(complete: bool) -> None:
     wall = [ANNA] * 4 + [BERT] * 4 + [CLARA] * (4 if complete else 3)
     st = wall_end(wall, event="mongol")
     assert [e["round"] for e in entries(st, "wall.checked")] == [12, 12]
@@ -949,7 +952,7 @@ def test_ex_38_mongol_in_round_12_checks_twice(complete):
         ]
 
 
-def test_ex_39_build_the_wall():
+def test_ex_39_build_the_wall() -> None:
     st = position(3, options={"great_wall": "choose_tile"})
     st.groups = [("wall", "tax"), ("build", "harvest"), ("fireworks", "parade", "research")]
     st.dragons = [[], [], []]
@@ -972,7 +975,7 @@ def test_ex_39_build_the_wall():
     ("tile", "field", "gain"),
     [("rice", "rice", 1), ("fireworks", "fireworks", 1), ("yuan", "yuan", 2), ("vp", "vp", 3)],
 )
-def test_ex_39_wall_bonuses(tile, field, gain):
+def test_ex_39_wall_bonuses(tile: str, field: str, gain: int) -> None:
     st = position(2, options={"great_wall": "choose_tile"})
     st.groups, st.dragons = [("wall",), ("tax",)], [[], []]
     run(st, ("action", ANNA))
@@ -980,7 +983,7 @@ def test_ex_39_wall_bonuses(tile, field, gain):
     assert getattr(st.seats[ANNA], field) == gain
 
 
-def test_ex_39_wall_floor_bonus_builds_at_once():
+def test_ex_39_wall_floor_bonus_builds_at_once() -> None:
     st = position(2, options={"great_wall": "choose_tile"})
     st.groups, st.dragons = [("wall",), ("tax",)], [[], []]
     seat(st, ANNA, palaces=[(3, ())])
@@ -991,7 +994,7 @@ def test_ex_39_wall_floor_bonus_builds_at_once():
     assert floors(st, ANNA) == [3, 1]
 
 
-def test_ex_39_wall_action_unavailable():
+def test_ex_39_wall_action_unavailable() -> None:
     st = position(2, options={"great_wall": "choose_tile"})
     st.groups, st.dragons = [("wall",), ("tax",)], [[], []]
     seat(st, ANNA, wall_tiles=[])
@@ -1008,7 +1011,7 @@ def test_ex_39_wall_action_unavailable():
         st.apply("wall@1")
 
 
-def test_ex_39_random_tile_mode_draws_the_tile():
+def test_ex_39_random_tile_mode_draws_the_tile() -> None:
     st = position(2, options={"great_wall": "random_tile"})
     st.groups, st.dragons = [("wall",), ("tax",)], [[], []]
     run(st, ("action", ANNA))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from dragontable.core.errors import IllegalAction, NotationError
 from dragontable.core.rng import Rng
 from dragontable.games.dragon import GAME, parse_action
+from dragontable.games.dragon.game import DragonState
 from dragontable.games.dragon.notation import format_action
 
 from .conftest import ANNA, BERT, play, position, run, seat
@@ -42,7 +45,7 @@ CANONICAL = [
 
 
 @pytest.mark.parametrize("action", CANONICAL)
-def test_canonical_actions_parse_to_themselves(action):
+def test_canonical_actions_parse_to_themselves(action: str) -> None:
     assert parse_action(action) == action
     assert format_action(action) == action
     assert GAME.parse_action(action) == action
@@ -77,7 +80,7 @@ def test_canonical_actions_parse_to_themselves(action):
         ("\trefill\n", "refill"),
     ],
 )
-def test_text_is_normalised(text, canonical):
+def test_text_is_normalised(text: str, canonical: str) -> None:
     assert parse_action(text) == canonical
     assert parse_action(canonical) == canonical
 
@@ -112,30 +115,29 @@ def test_text_is_normalised(text, canonical):
         ("card F now", "wrong number of words"),
     ],
 )
-def test_malformed_text_says_what_was_expected(text, expected):
+def test_malformed_text_says_what_was_expected(text: str, expected: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_action(text)
     assert expected in str(info.value)
 
 
 @pytest.mark.parametrize("value", [None, 3, ["refill"], b"refill"])
-def test_non_strings_are_notation_errors(value):
+def test_non_strings_are_notation_errors(value: Any) -> None:  # deliberately not a str
     with pytest.raises(NotationError, match="an action must be text"):
         parse_action(value)
 
 
-def test_every_action_of_random_games_is_canonical():
+def test_every_action_of_random_games_is_canonical() -> None:
     seen: set[str] = set()
-    for seed, options in enumerate(
-        [
-            {},
-            {"great_wall": "choose_tile", "great_event": "flood"},
-            {"great_event": "earthquake", "edition": 2007},
-            {"great_event": "tornado"},
-            {"great_event": "sunrise"},
-            {"great_event": "edict"},
-        ]
-    ):
+    option_sets: list[dict[str, object]] = [
+        {},
+        {"great_wall": "choose_tile", "great_event": "flood"},
+        {"great_event": "earthquake", "edition": 2007},
+        {"great_event": "tornado"},
+        {"great_event": "sunrise"},
+        {"great_event": "edict"},
+    ]
+    for seed, options in enumerate(option_sets):
         st = GAME.create(3 + seed % 3, seed, options)
         rng = Rng(seed)
         while not st.is_over:
@@ -150,7 +152,7 @@ def test_every_action_of_random_games_is_canonical():
         assert parse_action(action.upper()) == action or "@" in action
 
 
-def test_apply_accepts_any_spelling_and_records_the_canonical_one():
+def test_apply_accepts_any_spelling_and_records_the_canonical_one() -> None:
     st = position(2)
     st.groups, st.dragons = [("tax", "build"), ("privilege",)], [[], []]
     seat(st, ANNA, yuan=6)
@@ -161,7 +163,7 @@ def test_apply_accepts_any_spelling_and_records_the_canonical_one():
 
 
 # -- IllegalAction names the rule -----------------------------------------------------------
-def action_state(yuan: int = 6, occupied: bool = False):
+def action_state(yuan: int = 6, occupied: bool = False) -> DragonState:
     st = position(2)
     st.groups = [("tax", "privilege"), ("build", "harvest", "fireworks", "parade", "research")]
     st.dragons = [[BERT] if occupied else [], []]
@@ -186,7 +188,9 @@ def action_state(yuan: int = 6, occupied: bool = False):
         (6, False, "wall@1", "group 1 holds Taxes, Privilege, not Great Wall"),
     ],
 )
-def test_illegal_action_names_the_rule(yuan, occupied, action, message):
+def test_illegal_action_names_the_rule(
+    yuan: int, occupied: bool, action: str, message: str
+) -> None:
     st = action_state(yuan, occupied)
     before = st.to_json()
     with pytest.raises(IllegalAction) as info:
@@ -196,7 +200,7 @@ def test_illegal_action_names_the_rule(yuan, occupied, action, message):
     assert st.to_json() == before
 
 
-def test_illegal_floor_place_and_release_name_the_palace_rule():
+def test_illegal_floor_place_and_release_name_the_palace_rule() -> None:
     st = action_state()
     play(st, "build@2")
     with pytest.raises(IllegalAction, match="palace 1 already has 3 floors"):
@@ -229,7 +233,7 @@ def test_illegal_floor_place_and_release_name_the_palace_rule():
         st.apply("decline")
 
 
-def test_illegal_great_event_choices_name_the_rule():
+def test_illegal_great_event_choices_name_the_rule() -> None:
     st = position(2, round=7, options={"great_event": "edict"})
     seat(st, ANNA, palaces=[(2, ("Fy",))])
     run(st, ("great",))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,6 +40,9 @@ options_strategy = hs.fixed_dictionaries(
         "start_player": hs.sampled_from(("random", "seat_1")),
     }
 )
+# (players, seed, options, play seed)
+GameArgs = tuple[int, int, dict[str, Any], int]
+
 games_strategy = hs.tuples(
     hs.integers(2, 5), hs.integers(0, 2**32), options_strategy, hs.integers(0, 2**32)
 )
@@ -51,7 +54,9 @@ def new_game(players: int, seed: int, options: dict[str, Any]) -> DragonState:
     return st
 
 
-def check_invariants(st: DragonState, before: dict[str, Any] | None, log_from: int) -> dict:
+def check_invariants(
+    st: DragonState, before: dict[str, list[int]] | None, log_from: int
+) -> dict[str, list[int]]:
     """Assert the invariants of a state at a decision point; return what to compare next."""
     assert conserved(st), "person tiles are not conserved"
     quake = any(t[0] == "quakefix" for t in st.tasks)
@@ -115,7 +120,7 @@ def check_final(st: DragonState) -> None:
 
 @SETTINGS
 @given(games_strategy)
-def test_random_play_ends_in_a_valid_final_state(game):
+def test_random_play_ends_in_a_valid_final_state(game: GameArgs) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     play_out(st, Rng(play_seed))
@@ -124,7 +129,7 @@ def test_random_play_ends_in_a_valid_final_state(game):
 
 @pytest.mark.parametrize("great_event", D.GREAT_EVENTS)
 @pytest.mark.parametrize("timing", ["before_decay", "after_decay"])
-def test_every_great_event_plays_through(great_event, timing):
+def test_every_great_event_plays_through(great_event: str, timing: str) -> None:
     for players in (2, 5):
         options = {
             "great_event": great_event,
@@ -139,7 +144,7 @@ def test_every_great_event_plays_through(great_event, timing):
 
 @SETTINGS
 @given(games_strategy, hs.floats(0, 1))
-def test_record_and_snapshot_reproduce_the_game(game, cut):
+def test_record_and_snapshot_reproduce_the_game(game: GameArgs, cut: float) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     actions = play_out(st, Rng(play_seed), check=False)
@@ -152,7 +157,7 @@ def test_record_and_snapshot_reproduce_the_game(game, cut):
     k = int(cut * len(actions))
     mid = new_game(players, seed, options)
     play(mid, *actions[:k])
-    resumed = games.from_json(json.loads(mid.dumps()))
+    resumed = cast(DragonState, games.from_json(json.loads(mid.dumps())))
     assert resumed.to_json() == mid.to_json()
     assert resumed.legal_actions() == mid.legal_actions()
     play(resumed, *actions[k:])
@@ -167,7 +172,7 @@ def foreign_actions(st: DragonState, pool: set[str], rng: Rng) -> list[str]:
 
 @SETTINGS
 @given(games_strategy)
-def test_illegal_actions_raise_and_leave_the_state_untouched(game):
+def test_illegal_actions_raise_and_leave_the_state_untouched(game: GameArgs) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     rng = Rng(play_seed)
@@ -195,7 +200,7 @@ def test_illegal_actions_raise_and_leave_the_state_untouched(game):
 
 @SETTINGS
 @given(games_strategy, hs.floats(0, 1))
-def test_clone_is_independent(game, cut):
+def test_clone_is_independent(game: GameArgs, cut: float) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     rng = Rng(play_seed)
@@ -217,7 +222,7 @@ def test_clone_is_independent(game, cut):
 
 @SETTINGS
 @given(games_strategy, hs.floats(0, 1), hs.integers(0, 2**32))
-def test_determinize_keeps_the_view_and_plays_on(game, cut, det_seed):
+def test_determinize_keeps_the_view_and_plays_on(game: GameArgs, cut: float, det_seed: int) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     rng = Rng(play_seed)
@@ -251,7 +256,7 @@ def hide_from(st: DragonState, other: int) -> DragonState:
 
 @SETTINGS
 @given(games_strategy, hs.floats(0, 1))
-def test_views_hide_other_hands_and_played_cards(game, cut):
+def test_views_hide_other_hands_and_played_cards(game: GameArgs, cut: float) -> None:
     players, seed, options, play_seed = game
     st = new_game(players, seed, options)
     rng = Rng(play_seed)
@@ -278,13 +283,13 @@ def test_views_hide_other_hands_and_played_cards(game, cut):
                     assert entry["key"] != "dragon.card.played" or entry["seat"] == viewer
 
 
-def test_hidden_great_event_is_hidden_until_round_7():
+def test_hidden_great_event_is_hidden_until_round_7() -> None:
     st = new_game(3, 11, {"great_event": "hidden_random"})
     rng = Rng(3)
     while st.round < D.GREAT_EVENT_ROUND or st.phase in ("action", "card", "take", "place"):
         view = st.view(0)
         assert view["great_event"] == "hidden"
-        assert st.great_event not in str(st.log_for(0))
+        assert cast(str, st.great_event) not in str(st.log_for(0))  # drawn at setup
         legal = st.legal_actions()
         st.apply(legal[rng.below(len(legal))])
     play_out(st, rng, check=False)
@@ -294,7 +299,7 @@ def test_hidden_great_event_is_hidden_until_round_7():
 
 
 # -- determinize regressions ----------------------------------------------------------------
-def test_determinize_redraws_the_cards_of_a_pending_card_decision():
+def test_determinize_redraws_the_cards_of_a_pending_card_decision() -> None:
     st = position(3, round=4)
     seat(st, BERT, palaces=[(2, ())], hand=["F", "M", "J"])
     st.seats[BERT].played = [("init", "C+L", ""), ("S", "S", ""), ("T", "T", ""), ("W", "W", "")]
@@ -311,7 +316,7 @@ def test_determinize_redraws_the_cards_of_a_pending_card_decision():
     assert len(hands) > 1
 
 
-def test_determinize_redraws_the_card_of_a_pending_tile_choice():
+def test_determinize_redraws_the_card_of_a_pending_tile_choice() -> None:
     st = position(3, round=4)
     seat(st, BERT, palaces=[(2, ())], hand=["F", "J", "J"])
     st.seats[BERT].played = [("init", "C+L", "")] + [(c, c, "") for c in "CLPTWMHS"]

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from dragontable import games
 from dragontable.games.dragon import rules
+from dragontable.games.dragon.game import DragonState
 
-from .conftest import ANNA, BERT, CLARA, entries, floors, play, position, run, seat, tiles
+from .conftest import (
+    ANNA,
+    BERT,
+    CLARA,
+    create,
+    entries,
+    floors,
+    play,
+    position,
+    run,
+    seat,
+    tiles,
+)
 
 
-def key_order(st, *keys: str) -> list[int]:
+def key_order(st: DragonState, *keys: str) -> list[int]:
     """Index of the first log entry of each key (``dragon.`` prefix optional)."""
     found = []
     for key in keys:
@@ -19,9 +31,9 @@ def key_order(st, *keys: str) -> list[int]:
     return found
 
 
-def test_initial_choice_goes_round_the_table_from_the_start_player():
+def test_initial_choice_goes_round_the_table_from_the_start_player() -> None:
     for seed in range(6):
-        st = games.create("dragon", players=4, seed=seed)
+        st = create(players=4, seed=seed)
         start = st.start_player
         seen = []
         while st.phase in ("init", "place"):
@@ -29,12 +41,12 @@ def test_initial_choice_goes_round_the_table_from_the_start_player():
                 seen.append(st.current_player)
             play(st, st.legal_actions()[0])
         assert seen == [(start + i) % 4 for i in range(4)]
-    st = games.create("dragon", players=3, seed=1, options={"start_player": "seat_1"})
+    st = create(players=3, seed=1, options={"start_player": "seat_1"})
     assert st.current_player == 0 and st.start_player == 0
 
 
-def test_start_of_game_holdings():
-    st = games.create("dragon", players=5, seed=2, options={"great_wall": "choose_tile"})
+def test_start_of_game_holdings() -> None:
+    st = create(players=5, seed=2, options={"great_wall": "choose_tile"})
     for p in st.seats:
         assert (p.yuan, p.rice, p.fireworks, p.vp, p.pt) == (6, 0, 0, 0, 0)
         assert p.palaces == [(2, ()), (2, ())]
@@ -45,13 +57,13 @@ def test_start_of_game_holdings():
 
 
 @pytest.mark.parametrize(("players", "young", "old", "single"), [(5, 6, 4, 10), (2, 3, 1, 4)])
-def test_supply_per_player_count(players, young, old, single):
-    st = games.create("dragon", players=players, seed=1)
+def test_supply_per_player_count(players: int, young: int, old: int, single: int) -> None:
+    st = create(players=players, seed=1)
     assert st.supply["Wy"] == young and st.supply["Wo"] == old and st.supply["Cy"] == single
     assert sum(st.supply.values()) == 18 * players
 
 
-def test_parade_does_not_reorder_the_action_phase_but_the_person_phase():
+def test_parade_does_not_reorder_the_action_phase_but_the_person_phase() -> None:
     st = position(3, round=3)
     st.seats[ANNA].hand = ["F"]
     st.seats[BERT].hand = ["F"]
@@ -69,7 +81,7 @@ def test_parade_does_not_reorder_the_action_phase_but_the_person_phase():
     assert st.phase == "card" and st.order == [ANNA, CLARA, BERT]
 
 
-def test_round_7_order_with_both_expansions():
+def test_round_7_order_with_both_expansions() -> None:
     opts = {"great_wall": "choose_tile", "great_event": "lantern"}
     st = position(2, round=7, options=opts)
     st.event_track = st.event_track[:6] + ("mongol",) + st.event_track[7:]
@@ -88,7 +100,7 @@ def test_round_7_order_with_both_expansions():
 
 
 @pytest.mark.parametrize("timing", ["before_decay", "after_decay"])
-def test_sunrise_person_saves_a_palace_only_before_decay(timing):
+def test_sunrise_person_saves_a_palace_only_before_decay(timing: str) -> None:
     opts = {"great_event": "sunrise", "great_event_timing": timing}
     st = position(2, round=7, options=opts)
     st.event_track = st.event_track[:6] + ("festival",) + st.event_track[7:]
@@ -110,7 +122,7 @@ def test_sunrise_person_saves_a_palace_only_before_decay(timing):
     assert st.legal_actions() == ["replace p1:Fy", "decline"]
 
 
-def test_edict_craftsman_palace_decays_in_round_7_by_default():
+def test_edict_craftsman_palace_decays_in_round_7_by_default() -> None:
     st = position(2, round=7, options={"great_event": "edict"})
     st.event_track = st.event_track[:6] + ("festival",) + st.event_track[7:]
     seat(st, ANNA, pt=9, palaces=[(1, ("Cy",))], hand=[], yuan=3)
@@ -120,7 +132,7 @@ def test_edict_craftsman_palace_decays_in_round_7_by_default():
     assert st.round == 8 and floors(st, ANNA) == [1]  # the new 1-floor palace vanished
 
 
-def test_round_12_has_no_person_phase_and_ends_the_game():
+def test_round_12_has_no_person_phase_and_ends_the_game() -> None:
     st = position(2, round=12)
     st.event_track = st.event_track[:11] + ("festival",)
     for s in (ANNA, BERT):
@@ -133,7 +145,7 @@ def test_round_12_has_no_person_phase_and_ends_the_game():
     assert entries(st, "game.over")
 
 
-def test_refilling_player_leaves_the_group_free():
+def test_refilling_player_leaves_the_group_free() -> None:
     st = position(2)
     st.groups, st.dragons = [("tax", "build", "harvest", "fireworks"), ("parade",)], [[], []]
     seat(st, ANNA, yuan=1)
@@ -145,7 +157,7 @@ def test_refilling_player_leaves_the_group_free():
     assert st.seats[BERT].yuan == 2
 
 
-def test_released_persons_never_return_to_the_supply():
+def test_released_persons_never_return_to_the_supply() -> None:
     st = position(2)
     seat(st, ANNA, palaces=[(2, ("Fy", "Sy"))], yuan=3)
     supply = dict(st.supply)
@@ -155,7 +167,7 @@ def test_released_persons_never_return_to_the_supply():
     assert tiles(st, ANNA) == ["Sy"]
 
 
-def test_contagion_obligations_are_fixed_before_releases():
+def test_contagion_obligations_are_fixed_before_releases() -> None:
     # Releasing one's own healer does not raise one's obligation (computed first).
     st = position(2)
     seat(st, ANNA, palaces=[(3, ("Hy", "Hy", "Fy")), (2, ("Sy", "Ty"))])
@@ -165,7 +177,7 @@ def test_contagion_obligations_are_fixed_before_releases():
     assert st.tasks == [] and tiles(st, ANNA) == ["Fy", "Hy", "Sy", "Ty"]
 
 
-def test_pt_is_unbounded_and_stacking_counts_only_the_final_space():
+def test_pt_is_unbounded_and_stacking_counts_only_the_final_space() -> None:
     st = position(3)
     seat(st, BERT, pt=3, pt_stack=1)
     rules.move(st, ANNA, 100)

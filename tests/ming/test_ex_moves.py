@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 
 from dragontable.core.errors import IllegalAction
+from dragontable.games.ming import MingState
 
 from .helpers import A, B, C, at, blank, d, p, play
 
 
-def acting(prince: str, hand: list[str], space: dict[str, int] | None = None, **others: str):
+def acting(
+    prince: str, hand: list[str], space: dict[str, int] | None = None, **others: str
+) -> MingState:
     """Seat A to act in phase 3 with its prince on ``prince``; ``others`` = seat letter->district."""
     st = blank(players=4, round=1)
     st.prince[A] = d(st, prince)
@@ -21,7 +24,7 @@ def acting(prince: str, hand: list[str], space: dict[str, int] | None = None, **
     return at(st, ("act", A))
 
 
-def test_ex_08_deploy_open_and_cloister():
+def test_ex_08_deploy_open_and_cloister() -> None:
     st = acting("pink-2", ["horse"], {"pink": 2})
     play(st, "stay horse")
     assert "deploy 1+c" in st.legal_actions()
@@ -31,7 +34,7 @@ def test_ex_08_deploy_open_and_cloister():
     assert st.spaces[p(st, "pink")][A] == 0
 
 
-def test_ex_09_ousting():
+def test_ex_09_ousting() -> None:
     st = acting("purple-1", ["palanquin"], {"purple": 4})
     purple3 = d(st, "purple-3")
     st.cloister[purple3] = C
@@ -47,7 +50,7 @@ def test_ex_09_ousting():
     ("how", "spent"),
     [(["stay boat"], 1), (["move white-3 boat", "move white-2 boat", "stop"], 2)],
 )
-def test_ex_10_cloister_block(how, spent):
+def test_ex_10_cloister_block(how: list[str], spent: int) -> None:
     st = acting("white-2", ["boat", "boat"], {"white": 3})
     st.cloister[d(st, "white-2")] = A
     play(st, *how)
@@ -57,7 +60,7 @@ def test_ex_10_cloister_block(how, spent):
         st.apply("deploy 1")
 
 
-def test_ex_11_moving_through_an_occupied_district():
+def test_ex_11_moving_through_an_occupied_district() -> None:
     st = acting("orange-1", ["horse", "boat", "dragon"], B="purple-1")
     dragons = st.dragons
     play(st, "move purple-1 horse")
@@ -70,21 +73,21 @@ def test_ex_11_moving_through_an_occupied_district():
     assert st.prompt() == {"key": "ming.prompt.deploy", "seat": A, "round": 1, "district": "teal-1"}
 
 
-def test_ex_12_insufficient_cards_to_leave_an_occupied_district():
+def test_ex_12_insufficient_cards_to_leave_an_occupied_district() -> None:
     st = acting("orange-1", ["horse"], B="purple-1")
     assert sorted(st.legal_actions()) == ["move orange-2 horse", "pass", "stay horse"]
     with pytest.raises(IllegalAction, match="could not end"):
         st.apply("move purple-1 horse")
 
 
-def test_ex_13_staying():
+def test_ex_13_staying() -> None:
     st = acting("pink-1", ["boat", "dragon"], {"pink": 2})
     play(st, "stay boat", "deploy 2")
     assert st.discard == ["boat"] and st.hands[A] == ["dragon"]
     assert st.open[d(st, "pink-1")][A] == 2 and st.spaces[p(st, "pink")][A] == 0
 
 
-def test_ex_14_phase_2_choices_and_dragon_cost():
+def test_ex_14_phase_2_choices_and_dragon_cost() -> None:
     st = blank(players=4, round=1)
     st.hands = [["boat", "horse"], ["horse"] * 5, ["horse"] * 5, ["horse"] * 5]
     st.spaces[p(st, "orange")][A], st.spaces[p(st, "teal")][A] = 1, 2

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from dragontable import games
 from dragontable.core.errors import IllegalAction
+from dragontable.games.ming import MingState
 
 from .helpers import A, B, C, D, at, blank, d, p, play, set_city
 
 N = 2  # the neutral colour in a 2-player game
 
 
-def round_end(round: int, start: int, scores: list[int], cloisters: list[int]):
+def round_end(round: int, start: int, scores: list[int], cloisters: list[int]) -> MingState:
     st = blank(players=4, round=round, start=start)
     st.score = list(scores)
     at_district = iter(range(18))
@@ -26,7 +29,9 @@ def round_end(round: int, start: int, scores: list[int], cloisters: list[int]):
     ("scores", "cloisters", "chooser"),
     [([40, 35, 35, 50], [1, 2, 0, 3], B), ([30, 30, 45, 45], [1, 0, 0, 0], A)],
 )
-def test_ex_24_four_player_start_player_for_round_5(scores, cloisters, chooser):
+def test_ex_24_four_player_start_player_for_round_5(
+    scores: list[int], cloisters: list[int], chooser: int
+) -> None:
     st = round_end(4, A, scores, cloisters)
     assert st.round == 5 and st.current_player == chooser
     assert st.legal_actions() == ["start 1", "start 2", "start 3", "start 4"]
@@ -39,7 +44,9 @@ def test_ex_24_four_player_start_player_for_round_5(scores, cloisters, chooser):
     ("scores", "cloisters", "chooser"),
     [([52, 47, 47, 60], [0, 1, 1, 0], B), ([52, 48, 47, 60], [0, 1, 1, 0], C)],
 )
-def test_ex_25_four_player_start_player_for_round_6(scores, cloisters, chooser):
+def test_ex_25_four_player_start_player_for_round_6(
+    scores: list[int], cloisters: list[int], chooser: int
+) -> None:
     st = round_end(5, A, scores, cloisters)
     assert st.current_player == chooser and st.prompt()["key"] == "ming.prompt.start"
     play(st, "start 4")
@@ -47,13 +54,13 @@ def test_ex_25_four_player_start_player_for_round_6(scores, cloisters, chooser):
 
 
 @pytest.mark.parametrize(("players", "round"), [(4, 3), (3, 4), (2, 5)])
-def test_start_player_passes_left_otherwise(players, round):
+def test_start_player_passes_left_otherwise(players: int, round: int) -> None:
     st = blank(players=players, round=round, start=players - 1)
     at(st, ("endround",))
     assert st.start_player == 0 and st.round == round + 1
 
 
-def test_ex_26_neutral_with_the_sole_majority():
+def test_ex_26_neutral_with_the_sole_majority() -> None:
     st = blank(players=2, round=2, start=A)
     set_city(st, "pink-1", [N, N, A])
     set_city(st, "pink-2", [N, B])
@@ -68,7 +75,7 @@ def test_ex_26_neutral_with_the_sole_majority():
     assert st.box == [1, 1, 2]
 
 
-def test_ex_27_neutral_without_the_sole_majority():
+def test_ex_27_neutral_without_the_sole_majority() -> None:
     st = blank(players=2, round=2, start=A)
     set_city(st, "pink-1", [A, A])
     set_city(st, "pink-2", [B, N])
@@ -80,7 +87,7 @@ def test_ex_27_neutral_without_the_sole_majority():
     assert st.box == [2, 1, 0]
 
 
-def test_ex_28_neutral_placement_cap():
+def test_ex_28_neutral_placement_cap() -> None:
     st = blank(players=2, round=3)
     st.open[d(st, "brown-2")][N] = 3
     st.open[d(st, "white-1")][N] = 2
@@ -99,10 +106,12 @@ def test_ex_28_neutral_placement_cap():
     assert st.open[d(st, "white-1")][N] == 4
 
 
-def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5():
-    st = games.create("ming", players=2, seed=3, options={"start_player": "seat_1"})
+def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5() -> None:
+    st = cast(
+        MingState, games.create("ming", players=2, seed=3, options={"start_player": "seat_1"})
+    )
     play(st, "prince orange-1", "prince white-3")
-    order = []
+    order: list[int | None] = []
     for _ in range(6):
         order.append(st.current_player)
         st.apply(st.legal_actions()[0])
@@ -113,8 +122,10 @@ def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5():
     assert st.current_player == B
 
 
-def test_ex_30_setup_prince_placement_three_players():
-    st = games.create("ming", players=3, seed=5, options={"start_player": "seat_1"})
+def test_ex_30_setup_prince_placement_three_players() -> None:
+    st = cast(
+        MingState, games.create("ming", players=3, seed=5, options={"start_player": "seat_1"})
+    )
     play(st, "prince teal-2", "prince teal-3")
     assert st.tiles[A][p(st, "teal")] == 1 and st.tiles[B][p(st, "teal")] == 1
     legal = st.legal_actions()

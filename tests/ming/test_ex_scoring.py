@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from dragontable.games.ming import MingState
 from dragontable.games.ming.data import SET_POINTS
 from dragontable.games.ming.scoring import city_bonus, final_sets, gain_tile
 
 from .helpers import A, B, C, D, at, blank, d, p, play, set_city, set_open
 
 
-def city(round: int, sections: dict[str, list[int]], players: int = 4, start: int = A, **opts):
+def city(
+    round: int, sections: dict[str, list[int]], players: int = 4, start: int = A, **opts: str
+) -> MingState:
     """A state waiting on the first return decision for the sections' province."""
     st = blank(players=players, round=round, start=start, **opts)
     for district, colours in sections.items():
@@ -19,7 +22,7 @@ def city(round: int, sections: dict[str, list[int]], players: int = 4, start: in
     return at(st, ("returns", province))
 
 
-def test_ex_15_secret_returns_and_section_choice():
+def test_ex_15_secret_returns_and_section_choice() -> None:
     st = city(4, {"purple-1": [A, A, B], "purple-2": [A, B, B], "purple-3": [A, A, C]}, start=B)
     assert st.current_player == B and sorted(st.legal_actions()) == [
         "return 0",
@@ -50,7 +53,7 @@ def test_ex_15_secret_returns_and_section_choice():
     assert all(st.city[d(st, x)] == [] for x in ("purple-1", "purple-2", "purple-3"))
 
 
-def test_ex_16_city_points_with_a_clear_majority():
+def test_ex_16_city_points_with_a_clear_majority() -> None:
     st = city(2, {"teal-1": [A, A, B], "teal-2": [A, B]})
     play(st, "return 0", "return 0")
     assert st.score[:2] == [16, 8]
@@ -59,7 +62,7 @@ def test_ex_16_city_points_with_a_clear_majority():
 @pytest.mark.parametrize(
     ("mode", "scores"), [("largest_section", [16, 12]), ("own_best_section", [14, 14])]
 )
-def test_ex_17_bonus_tie_broken_by_the_largest_section(mode, scores):
+def test_ex_17_bonus_tie_broken_by_the_largest_section(mode: str, scores: list[int]) -> None:
     st = city(2, {"teal-1": [A, A, B], "teal-2": [B, B], "teal-3": [A]}, city_tiebreak=mode)
     play(st, "return 0", "return 0")
     assert st.score[:2] == scores
@@ -68,7 +71,7 @@ def test_ex_17_bonus_tie_broken_by_the_largest_section(mode, scores):
     )
 
 
-def test_ex_18_bonus_split():
+def test_ex_18_bonus_split() -> None:
     st = city(4, {"teal-1": [A], "teal-2": [B]})
     play(st, "return 0", "return 0")
     assert st.score[:2] == [5, 5]
@@ -82,20 +85,20 @@ def test_ex_18_bonus_split():
     }
 
 
-def test_ex_19_round_6_city_scores_only_the_bonus():
+def test_ex_19_round_6_city_scores_only_the_bonus() -> None:
     st = city(6, {"white-1": [A, A], "white-2": [B]})
     play(st, "return 0", "return 0")
     assert st.score[:2] == [4, 0]
 
 
-def test_ex_20_everyone_returns_everything():
+def test_ex_20_everyone_returns_everything() -> None:
     st = city(4, {"teal-1": [A, A, B], "teal-2": [B]})
     play(st, "return 2", "return 2", "back teal-1", "back teal-1", "back teal-1", "back teal-2")
     assert st.score == [0, 0, 0, 0]
     assert st.open[d(st, "teal-1")][:2] == [2, 1] and st.box == [0, 0, 0, 0]
 
 
-def test_ex_21_full_set_converted_during_round_2():
+def test_ex_21_full_set_converted_during_round_2() -> None:
     st = blank(round=2)
     st.tiles[A][p(st, "orange")] = 1
     for colour in ("orange", "purple", "purple", "teal", "brown", "pink", "white"):
@@ -104,7 +107,7 @@ def test_ex_21_full_set_converted_during_round_2():
     assert st.tiles[A] == [1, 1, 0, 0, 0, 0]
 
 
-def test_ex_22_two_full_sets_in_one_scoring():
+def test_ex_22_two_full_sets_in_one_scoring() -> None:
     st = blank(round=4)
     st.tiles[A][:2] = [1, 1]
     st.tile_supply[:2] = [17, 17]
@@ -119,7 +122,7 @@ def test_ex_22_two_full_sets_in_one_scoring():
     ("tiles", "sets", "points"),
     [([2, 1, 1, 1, 1, 0], 1, 11), ([3, 3, 2, 0, 0, 1], 0, 9), ([2, 2, 2, 2, 3, 0], 2, 21)],
 )
-def test_ex_23_final_tile_scoring(tiles, sets, points):
+def test_ex_23_final_tile_scoring(tiles: list[int], sets: int, points: int) -> None:
     assert final_sets(tiles) == sets
     st = blank(round=6)
     st.tiles[B] = list(tiles)
@@ -128,7 +131,7 @@ def test_ex_23_final_tile_scoring(tiles, sets, points):
     assert st.score_by[B].get("final_sets", 0) == 10 * sets
 
 
-def test_ex_29_complete_province_scoring_trace():
+def test_ex_29_complete_province_scoring_trace() -> None:
     st = blank(round=4, start=C)
     set_open(st, "purple-1", {A: 3, B: 1, C: 1})
     st.cloister[d(st, "purple-1")] = D

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, cast
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
@@ -10,7 +12,9 @@ from hypothesis import strategies as hs
 from dragontable import games
 from dragontable.core.errors import IllegalAction, NotationError
 from dragontable.core.rng import Rng
+from dragontable.core.state import LogEntry, State
 from dragontable.games import replay
+from dragontable.games.ming import MingState
 
 GAMES = settings(max_examples=30, deadline=None)
 OPTIONS = hs.fixed_dictionaries(
@@ -24,7 +28,7 @@ PLAYERS = hs.sampled_from([2, 3, 4])
 SEEDS = hs.integers(0, 2**40)
 
 
-def members(st, colour: int) -> int:
+def members(st: MingState, colour: int) -> int:
     """Members of ``colour`` in every zone (supply, spaces, districts, cloisters, city, box)."""
     spaces = sum(row[colour] for row in st.spaces) if colour < st.players else 0
     return (
@@ -37,7 +41,7 @@ def members(st, colour: int) -> int:
     )
 
 
-def check_invariants(st) -> None:
+def check_invariants(st: MingState) -> None:
     for colour in range(st.colours):
         assert members(st, colour) == (31 if colour == st.neutral else 30)
     assert all(len(h) <= 5 for h in st.hands)
@@ -56,8 +60,14 @@ def check_invariants(st) -> None:
     assert st.legal_actions() or st.is_over
 
 
-def random_game(players: int, seed: int, pick: int, every=check_invariants, options=None):
-    st = games.create("ming", players=players, seed=seed, options=options)
+def random_game(
+    players: int,
+    seed: int,
+    pick: int,
+    every: Callable[[MingState], None] = check_invariants,
+    options: dict[str, str | bool] | None = None,
+) -> MingState:
+    st = cast(MingState, games.create("ming", players=players, seed=seed, options=options))
     rng = Rng(pick)
     while not st.is_over:
         every(st)
@@ -68,7 +78,9 @@ def random_game(players: int, seed: int, pick: int, every=check_invariants, opti
 
 @GAMES
 @given(players=PLAYERS, seed=SEEDS, pick=SEEDS, options=OPTIONS)
-def test_random_legal_play_ends_validly(players, seed, pick, options):
+def test_random_legal_play_ends_validly(
+    players: int, seed: int, pick: int, options: dict[str, str | bool]
+) -> None:
     st = random_game(players, seed, pick, options=options)
     check_invariants(st)
     assert st.round == 6 and st.phase == "over" and st.legal_actions() == []
@@ -81,7 +93,7 @@ def test_random_legal_play_ends_validly(players, seed, pick, options):
 
 @GAMES
 @given(players=PLAYERS, seed=SEEDS, pick=SEEDS)
-def test_replay_json_and_clone_are_exact(players, seed, pick):
+def test_replay_json_and_clone_are_exact(players: int, seed: int, pick: int) -> None:
     st = random_game(players, seed, pick, every=lambda s: None)
     cut = Rng(pick).below(len(st.history))
     again = replay({**st.record(), "actions": st.history[:cut]})
@@ -96,7 +108,7 @@ def test_replay_json_and_clone_are_exact(players, seed, pick):
     assert snap == st and clone == st
 
 
-def hidden_parts_changed(st, seat: int):
+def hidden_parts_changed(st: MingState, seat: int) -> MingState:
     """A copy in which everything hidden from ``seat`` is changed."""
     other = st.clone()
     other.rng = Rng(other.rng.state ^ 0xABCDEF)
@@ -109,10 +121,10 @@ def hidden_parts_changed(st, seat: int):
     return other
 
 
-def test_views_hide_hands_deck_and_unrevealed_returns():
+def test_views_hide_hands_deck_and_unrevealed_returns() -> None:
     checked_returns = 0
     for seed in range(3):
-        st = games.create("ming", players=4, seed=seed)
+        st = cast(MingState, games.create("ming", players=4, seed=seed))
         rng = Rng(seed)
         while not st.is_over:
             for seat in range(4):
@@ -131,7 +143,7 @@ def test_views_hide_hands_deck_and_unrevealed_returns():
     assert checked_returns > 0
 
 
-def test_open_hands_option_shows_every_hand():
+def test_open_hands_option_shows_every_hand() -> None:
     st = games.create("ming", players=3, seed=2, options={"open_hands": True})
     assert all("hand" in p for p in st.view(0)["players"])
     st = games.create("ming", players=3, seed=2)
@@ -141,10 +153,10 @@ def test_open_hands_option_shows_every_hand():
 
 @GAMES
 @given(players=PLAYERS, seed=SEEDS, pick=SEEDS)
-def test_determinize_keeps_the_view_and_plays_on(players, seed, pick):
-    seen = []
+def test_determinize_keeps_the_view_and_plays_on(players: int, seed: int, pick: int) -> None:
+    seen: list[MingState] = []
 
-    def probe(st):
+    def probe(st: MingState) -> None:
         if Rng(len(st.history) ^ pick).below(25) == 0:
             seat = Rng(pick + len(st.history)).below(players)
             det = st.determinize(seat, pick)
@@ -159,7 +171,7 @@ def test_determinize_keeps_the_view_and_plays_on(players, seed, pick):
         assert det.is_over
 
 
-def random_game_from(st, pick: int) -> None:
+def random_game_from(st: State, pick: int) -> None:
     rng = Rng(pick)
     while not st.is_over:
         legal = st.legal_actions()
@@ -195,13 +207,13 @@ CANDIDATES = [
 
 @GAMES
 @given(players=PLAYERS, seed=SEEDS, pick=SEEDS)
-def test_an_illegal_action_never_changes_the_state(players, seed, pick):
+def test_an_illegal_action_never_changes_the_state(players: int, seed: int, pick: int) -> None:
     rejected = 0
 
-    def fingerprint(st):
+    def fingerprint(st: MingState) -> tuple[dict[str, Any], list[str], int, LogEntry]:
         return st._snapshot(), list(st.history), len(st.log), st.log[-1]
 
-    def probe(st):
+    def probe(st: MingState) -> None:
         nonlocal rejected
         if len(st.history) % 5:
             return

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from rich.console import Console
@@ -19,7 +19,8 @@ from dragontable.core import datafiles
 from dragontable.core.messages import render
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
-from dragontable.games.ming import GAME
+from dragontable.core.state import State
+from dragontable.games.ming import GAME, MingState
 from dragontable.games.ming.render import seat_marks
 from dragontable.terminal import TerminalGame
 
@@ -29,25 +30,26 @@ WIDTH = 100
 
 
 def text_of(
-    state: Any, seat: int | None, names: list[str] | None = None, width: int = WIDTH
+    state: State, seat: int | None, names: list[str] | None = None, width: int = WIDTH
 ) -> str:
     console = Console(file=io.StringIO(), record=True, width=width, no_color=True)
+    assert GAME.render_text is not None  # Game.render_text is optional; Ming has one
     console.print(GAME.render_text(state, seat, names))
     return console.export_text()
 
 
-def played(players: int, until: Callable[[Any], bool], seed: int = 3) -> Any:
+def played(players: int, until: Callable[[MingState], bool], seed: int = 3) -> MingState:
     """A game played with random legal actions until ``until(state)``."""
-    st = games.create("ming", players=players, seed=seed)
-    random_playout(st, Rng(seed), until=until)
+    st = cast(MingState, games.create("ming", players=players, seed=seed))
+    random_playout(st, Rng(seed), until=lambda s: until(cast(MingState, s)))
     return st
 
 
-def mid_game(players: int) -> Any:
+def mid_game(players: int) -> MingState:
     return played(players, lambda s: s.round == 3 and s.phase == "3")
 
 
-def crowded(players: int) -> Any:
+def crowded(players: int) -> MingState:
     """Every district as full as the rules could make it, every seat holding 5 cards."""
     st = blank(players=players)
     for i in range(18):
@@ -66,7 +68,9 @@ def crowded(players: int) -> Any:
 
 @pytest.mark.parametrize(("players", "most"), [(2, 36), (3, 38), (4, 40)])
 @pytest.mark.parametrize("position", [mid_game, crowded])
-def test_the_board_fits_a_screen_and_names_every_district(players, most, position):
+def test_the_board_fits_a_screen_and_names_every_district(
+    players: int, most: int, position: Callable[[int], MingState]
+) -> None:
     st = position(players)
     names = [f"Bot {s + 1} (random)" for s in range(players)]
     text = text_of(st, 0, names)
@@ -78,7 +82,7 @@ def test_the_board_fits_a_screen_and_names_every_district(players, most, positio
     assert "phase 3" in text and f"round {st.round} of 6" in text
 
 
-def test_districts_sit_in_two_columns_at_100_and_one_when_narrow():
+def test_districts_sit_in_two_columns_at_100_and_one_when_narrow() -> None:
     st = mid_game(4)
     wide = text_of(st, 0)
     first, fourth = st.map.districts[0], st.map.districts[9]
@@ -94,7 +98,7 @@ def test_districts_sit_in_two_columns_at_100_and_one_when_narrow():
     assert max(len(line) for line in eighty.splitlines()) <= 80
 
 
-def test_each_district_shows_its_pieces_and_moves():
+def test_each_district_shows_its_pieces_and_moves() -> None:
     st = blank(players=3)
     st.open[0] = [2, 0, 1]
     st.cloister[0] = B
@@ -111,7 +115,7 @@ def test_each_district_shows_its_pieces_and_moves():
     assert "A Ann (1)" in text and "▶ A Ann" in text
 
 
-def test_the_map_comes_from_the_map_file(tmp_path: Path):
+def test_the_map_comes_from_the_map_file(tmp_path: Path) -> None:
     raw = json.loads(
         resources.files("dragontable.games.ming").joinpath("maps", "default.json").read_text()
     )
@@ -136,7 +140,7 @@ def test_the_map_comes_from_the_map_file(tmp_path: Path):
     assert not any(old in text for old in new)
 
 
-def test_only_the_view_is_drawn():
+def test_only_the_view_is_drawn() -> None:
     st = played(4, lambda s: s.phase == "4" and any(r is not None for r in s.returns[1:]))
     seat = 0
     text = text_of(st, seat)
@@ -146,14 +150,16 @@ def test_only_the_view_is_drawn():
             return st.view(who)
 
     console = Console(file=io.StringIO(), record=True, width=WIDTH, no_color=True)
+    assert GAME.render_text is not None
     console.print(GAME.render_text(ViewOnly(), seat, None))  # type: ignore[arg-type]
     assert console.export_text() == text
     # change every secret the seat may not see: the result does not change
     secret = st.clone()
     for other in range(1, 4):
         secret.hands[other] = ["boat" if c != "boat" else "horse" for c in secret.hands[other]]
-        if secret.returns[other] is not None:
-            secret.returns[other] = 3 - secret.returns[other]
+        returned = secret.returns[other]
+        if returned is not None:
+            secret.returns[other] = 3 - returned
     secret.deck.reverse()
     assert text_of(secret, seat) == text
     assert "returns ?" in text
@@ -162,7 +168,7 @@ def test_only_the_view_is_drawn():
         assert f"{n} card{'s' * (n != 1)}" in text
 
 
-def test_own_hand_and_open_hands_are_listed():
+def test_own_hand_and_open_hands_are_listed() -> None:
     st = mid_game(3)
     own = ", ".join(sorted(st.hands[1], key=st.map.cards.index))
     if own:
@@ -175,14 +181,14 @@ def test_own_hand_and_open_hands_are_listed():
         assert ", ".join(open_game.view(None)["players"][seat]["hand"]) in text
 
 
-def test_game_over_names_the_ranking():
+def test_game_over_names_the_ranking() -> None:
     st = played(2, lambda s: s.is_over, seed=5)
     text = text_of(st, None, ["Ann", "Bo"])
     assert "game over" in text and "Game over. Ranking: " in text
     assert "to play" not in text and "▶" not in text
 
 
-def test_seat_marks_are_initials_when_they_differ():
+def test_seat_marks_are_initials_when_they_differ() -> None:
     assert seat_marks(3, ["ann", "Bo", "Cy"], neutral=False) == ["A", "B", "C"]
     assert seat_marks(2, ["Player 1", "Player 2"], neutral=True) == ["1", "2"]
     assert seat_marks(2, ["Ann", "Ned"], neutral=True) == ["1", "2"]  # N is the neutral
@@ -192,7 +198,7 @@ def test_seat_marks_are_initials_when_they_differ():
     assert "1×" in text or "2×" in text  # numbered seats: 1×2 is two of seat 1's members
 
 
-def test_the_terminal_prints_the_prompt_once_per_turn(tmp_path: Path):
+def test_the_terminal_prints_the_prompt_once_per_turn(tmp_path: Path) -> None:
     state = games.create("ming", players=3, seed=4)
     names = ["Ann", "Bot 2", "Bot 3"]
     console = Console(file=io.StringIO(), record=True, width=WIDTH, no_color=True)

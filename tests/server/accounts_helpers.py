@@ -71,7 +71,7 @@ def connect(client: TestClient, created: dict[str, Any], player: Player) -> WebS
 def update(ws: WebSocketTestSession) -> dict[str, Any]:
     """The next ``update``, skipping every other message but an error."""
     while True:
-        msg = ws.receive_json()
+        msg: dict[str, Any] = ws.receive_json()
         assert msg["type"] != "error", msg
         if msg["type"] == "update":
             return msg

@@ -73,17 +73,19 @@ def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
     body = {"game": "dragon", "players": 2, "seed": 7, "seats": ["human", "human"], **body}
     resp = client.post("/api/tables", json=body)
     assert resp.status_code == 201, resp.text
-    return resp.json()
+    created: dict[str, Any] = resp.json()
+    return created
 
 
 def token_of(created: dict[str, Any], seat: int) -> str:
-    return next(i["token"] for i in created["invitations"] if i["seat"] == seat)
+    token: str = next(i["token"] for i in created["invitations"] if i["seat"] == seat)
+    return token
 
 
 def next_update(ws: WebSocketTestSession) -> dict[str, Any]:
     """The next ``update`` message (skipping welcome and presence)."""
     while True:
-        msg = ws.receive_json()
+        msg: dict[str, Any] = ws.receive_json()
         if msg["type"] == "update":
             return msg
         assert msg["type"] in ("welcome", "presence"), msg
@@ -92,7 +94,7 @@ def next_update(ws: WebSocketTestSession) -> dict[str, Any]:
 def next_error(ws: WebSocketTestSession) -> dict[str, Any]:
     """The next ``error`` message (skipping presence)."""
     while True:
-        msg = ws.receive_json()
+        msg: dict[str, Any] = ws.receive_json()
         if msg["type"] == "error":
             return msg
         assert msg["type"] == "presence", msg
@@ -124,7 +126,7 @@ def n_actions(client: TestClient, table_id: str) -> int:
 def next_message(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
     """The next message of type ``kind``, skipping any other but an unexpected error."""
     while True:
-        msg = ws.receive_json()
+        msg: dict[str, Any] = ws.receive_json()
         if msg["type"] == kind:
             return msg
         assert msg["type"] != "error", msg

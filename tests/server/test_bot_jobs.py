@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 import sqlalchemy as sa
+from fastapi.testclient import TestClient
 
 from dragontable import games
 from dragontable.server import create_app
@@ -17,7 +18,7 @@ from dragontable.server.botworker import STALE, BotWorker, run_job
 from dragontable.server.config import ServerConfig
 from dragontable.server.db import SeatRow, Store, TableRow, actions_t
 
-from .conftest import TestClient, wait_for
+from .conftest import wait_for
 
 LEASE_S = 5.0
 SPECS = ("greedy", "random")

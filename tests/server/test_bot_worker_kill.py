@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from fastapi.testclient import TestClient
 
 from dragontable import games
 from dragontable.server import create_app
@@ -20,7 +21,7 @@ from dragontable.server.botplay import choose_bot_action
 from dragontable.server.config import ServerConfig
 from dragontable.server.db import Store, actions_t
 
-from .conftest import TestClient, wait_for
+from .conftest import wait_for
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 LEASE_S = 6.0
@@ -52,7 +53,11 @@ def kill_mid_move(db_url: str, queue: JobQueue, table_id: str) -> dict[str, Any]
     """Start workers and SIGKILL each while it holds a move, until one died holding it."""
     for _ in range(KILL_TRIES):
         worker = start_worker(db_url)
-        job = wait_for(lambda w=worker: claimed_by(queue, table_id, w.pid), timeout=60)
+
+        def its_job(w: subprocess.Popen[bytes] = worker) -> dict[str, Any] | None:
+            return claimed_by(queue, table_id, w.pid)
+
+        job = wait_for(its_job, timeout=60)
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait()
         held = next(j for j in queue.jobs(table_id) if j["id"] == job["id"])

@@ -68,6 +68,7 @@ def test_a_turn_clock_takes_only_what_a_move_uses_beyond_its_time_from_the_bank(
     seat = _seat(clock.start_ms())
     for share in used:
         run = started(clock, seat, now)
+        assert seat.clock_left_ms is not None  # a turn clock always keeps a bank
         assert run.deadline == now + dt.timedelta(milliseconds=MS * per_move + seat.clock_left_ms)
         took = int(share * (MS * per_move + (seat.clock_left_ms or 0)))
         seat.deadline = run.deadline

@@ -284,6 +284,7 @@ def reply_to(ws: WebSocketTestSession, frame: str | bytes) -> dict[str, Any]:
         ws.send_bytes(frame)
     else:
         ws.send_text(frame)
+    msg: dict[str, Any]
     while (msg := ws.receive_json())["type"] not in REPLIES:
         pass
     return msg

@@ -56,7 +56,9 @@ def _ming_choice() -> tuple[Any, str, str]:
     state = games.create("ming", players=2, seed=4)
     while len(state.legal_actions()) < 3:
         state.apply(state.legal_actions()[0])
-    seed = derive_seed(state.seed, state.current_player, len(state.history), 0x4817)
+    seat = state.current_player
+    assert seat is not None
+    seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
     bot: Any = make_bot("mcts:1", "ming", seed)
     greedy_move = bot.default.choose(state)
     other = next(a for a in state.legal_actions() if a != greedy_move)

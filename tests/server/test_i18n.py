@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from pathlib import Path
+from typing import cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -310,7 +312,7 @@ def test_a_chosen_seat_name_is_never_translated(client: TestClient) -> None:
 def _detail_keys() -> set[str]:
     """Every detail key the server can send with an error (read from its source)."""
     keys: set[str] = set()
-    for module in sorted(SERVER.glob("*.py")):
+    for module in sorted(cast(Path, SERVER).glob("*.py")):  # the package's directory
         text = module.read_text("utf-8")
         keys |= set(re.findall(r'"key": "(\w+)"', text))
         keys |= set(re.findall(r'CannotUndo\(\s*(?:f?"[^"]*",\s*)"(\w+)"', text))

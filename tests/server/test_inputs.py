@@ -28,6 +28,7 @@ from dragontable.server.inputs import (
 )
 from dragontable.server.limits import MAX_TABLES_PER_CLIENT, SlidingWindow, retry_after
 from dragontable.server.lobby import MAX_NAME, LobbyError, clean_name
+from dragontable.server.tables import TableManager
 
 from .conftest import n_actions, new_table, next_error, next_update, ws_url
 
@@ -389,7 +390,7 @@ def test_a_failing_message_is_answered_and_the_socket_stays_open(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     created = new_table(client)
-    manager = client.app.state.manager  # type: ignore[attr-defined]
+    manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
     real_act = manager.act
 
     async def act(table: Any, conn: Any, message: Any) -> dict[str, Any] | None:

@@ -22,9 +22,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from core.secrets import UNREVEALED, Twins, find_twins
 from dragontable.server import create_app
 from dragontable.server.config import ServerConfig
+from tests.core.secrets import UNREVEALED, Twins, find_twins
 
 from .conftest import ws_url
 

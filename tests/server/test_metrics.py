@@ -3,9 +3,10 @@ with the actions, their timing, live tables, connections and the bot queue."""
 
 from __future__ import annotations
 
+from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from .conftest import TestClient, new_table, next_error, next_update, wait_for, ws_url
+from .conftest import new_table, next_error, next_update, wait_for, ws_url
 
 
 def scrape(client: TestClient) -> dict[str, float]:

@@ -55,7 +55,8 @@ def test_replay_steps_show_the_public_view_and_that_steps_log(
     record = _record(client, tid)
     names = [s["name"] for s in client.get(f"/api/tables/{tid}?lang=pl").json()["seats"]]
     wanted = {0, 1, 40, 41, len(record["actions"])}
-    log_before, seat_before, labels = 0, None, {}
+    log_before, seat_before = 0, None
+    labels: dict[str, str] = {}
     for k, state in enumerate(replay_steps(record)):
         if k in wanted:
             got = client.get(f"/api/tables/{tid}/replay?step={k}&lang=pl").json()

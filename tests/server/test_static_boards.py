@@ -16,7 +16,8 @@ def served_js(client: TestClient, path: str) -> str:
     resp = client.get(path)
     assert resp.status_code == 200, path
     assert "javascript" in resp.headers["content-type"], path
-    return resp.text
+    text: str = resp.text
+    return text
 
 
 @pytest.mark.parametrize("game", games.names())

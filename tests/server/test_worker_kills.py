@@ -79,5 +79,6 @@ def test_a_server_worker_and_a_bot_worker_killed_in_one_game(pg_url: str, tmp_pa
         if survivor is not None:
             survivor.send_signal(signal.SIGTERM)
             survivor.wait(timeout=30)
-        a.kill(), b.kill()
+        a.kill()
+        b.kill()
         store.close()

@@ -200,11 +200,11 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
     assert state.is_over and got == rewards(state) and len(judged) == 2
     # Dragon's search asks for a truncated playout (LEAF_PLAYOUT); Ming's judges at once.
     for game, played in (("dragon", 12), ("ming", 0)):
-        state = games.create(game, players=2, seed=1)
+        start: State = games.create(game, players=2, seed=1)
         leaf = leaf_for(game)
         assert leaf is not None
-        leaf(state, Rng(1))
-        assert len(state.history) == played
+        leaf(start, Rng(1))
+        assert len(start.history) == played
 
 
 def _chang_cheng_turn_with_many_options() -> State:

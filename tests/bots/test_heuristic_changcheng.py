@@ -24,7 +24,7 @@ def position(walls: str, players: int = 2, to_move: int = RED, **options: Any) -
     """A game on boards 1A, 2B with ``walls`` (``"1A.01=R 1A.02=B^"``) built; RED to move
     unless ``to_move`` says otherwise."""
     opts = {"start_boards": "1A,2B", "start_player": "seat_1", "neutral": "off", **options}
-    st = cast(ChangChengState, games.create("changcheng", players=players, seed=3, options=opts))
+    st = games.create("changcheng", players=players, seed=3, options=opts)
     for item in walls.split():
         space, code = item.split("=")
         kind = D.TOWER if code.endswith("^") else D.SINGLE
@@ -97,7 +97,7 @@ def test_a_majority_under_a_heavier_threat_is_worth_less_unless_a_tower_guards_i
 
 
 def _midgame(players: int, seed: int, steps: int) -> ChangChengState:
-    st = cast(ChangChengState, games.create("changcheng", players=players, seed=seed))
+    st = games.create("changcheng", players=players, seed=seed)
     rng = Rng(seed)
     for _ in range(steps):
         legal = st.legal_actions()
@@ -128,7 +128,7 @@ def test_evaluation_ignores_facts_hidden_from_the_seat(players: int) -> None:
 @pytest.mark.parametrize(("players", "bots"), [(2, "gg"), (3, "grg"), (4, "rgrg")])
 def test_greedy_finishes_games_with_legal_moves(players: int, bots: str) -> None:
     assert default_bot("changcheng") == "greedy"
-    st = cast(ChangChengState, games.create("changcheng", players=players, seed=10 + players))
+    st = games.create("changcheng", players=players, seed=10 + players)
 
     def near_the_end(s: State) -> bool:
         cc = cast(ChangChengState, s)

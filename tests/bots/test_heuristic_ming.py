@@ -25,7 +25,7 @@ def position(
     round: int, prince: str, space: dict[str, int], hand: list[str], *task: Any
 ) -> MingState:
     """Seat A on an empty 2-player board, its prince on ``prince``, deciding ``task``."""
-    st = cast(MingState, games.create("ming", players=2, seed=3))
+    st = games.create("ming", players=2, seed=3)
     m = st.map
     st.round, st.start_player = round, A
     st.prince = [m.district_index[prince], m.district_index["white-3"]]
@@ -144,7 +144,7 @@ def test_evaluate_ignores_the_cards_in_other_hands() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_finishes_and_outscores_random_players(players: int) -> None:
-    st = cast(MingState, games.create("ming", players=players, seed=players))
+    st = games.create("ming", players=players, seed=players)
     bots = [make_bot("greedy" if s == 0 else "random", "ming", s) for s in range(players)]
     while not st.is_over:
         seat = st.current_player
@@ -167,7 +167,7 @@ def test_greedy_against_greedy_finishes_at_four_players() -> None:
 def test_every_seat_at_once_equals_each_seat_alone(players: int) -> None:
     from dragontable.games.ming.heuristic import evaluate_all
 
-    st = cast(MingState, games.create("ming", players=players, seed=players))
+    st = games.create("ming", players=players, seed=players)
     rng = Rng(players)
     while not st.is_over:
         assert evaluate_all(st) == [evaluate(st, s) for s in range(players)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from importlib import resources
-from typing import cast
 
 import pytest
 
@@ -20,7 +19,7 @@ from dragontable.games.dragon import features as F
 
 def _positions(players: int, seed: int, every: int = 9) -> Iterator[DragonState]:
     rng = Rng(seed)
-    state = cast(DragonState, games.create("dragon", players=players, seed=seed))
+    state = games.create("dragon", players=players, seed=seed)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from dragontable import games
 from dragontable.core.state import State
@@ -20,7 +20,7 @@ RED, GRN, BLU, PUR = 0, 1, 2, 3
 def new(players: int, layout: tuple[str, ...] = ("1A", "2B"), **options: Any) -> ChangChengState:
     """A fresh game with a fixed two-board layout; seat 0 (RED) starts."""
     opts = {"start_boards": ",".join(layout[:2]), "start_player": "seat_1", **options}
-    return cast(ChangChengState, games.create("changcheng", players=players, seed=7, options=opts))
+    return games.create("changcheng", players=players, seed=7, options=opts)
 
 
 def _take(supply: tuple[int, ...], value: int) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ import time
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import cast
 
 import pytest
 
@@ -18,7 +17,7 @@ from dragontable.core.errors import OptionError, RecordError
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games import replay
-from dragontable.games.changcheng import GAME, ChangChengState, boards
+from dragontable.games.changcheng import GAME, boards
 from tests.core.blocking import unless_blocked
 
 PACKAGE = "dragontable.games.changcheng"
@@ -64,10 +63,7 @@ def test_a_board_file_in_the_data_dir_is_offered_played_and_replayed(folder: Pat
     with resources.as_file(resources.files(PACKAGE).joinpath("boards", "default.json")) as src:
         shutil.copyfile(src, folder / "great-wall.json")
     assert list(GAME.options[0].choices) == ["default", "great-wall"]
-    st = cast(
-        ChangChengState,
-        games.create("changcheng", players=3, seed=2, options={"boards_file": "great-wall"}),
-    )
+    st = games.create("changcheng", players=3, seed=2, options={"boards_file": "great-wall"})
     assert st.bd is boards.load("great-wall") and st.bd is not boards.load()
     random_playout(st, Rng(2))
     assert st.is_over and replay(st.record()) == st and games.from_json(st.to_json()) == st

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -71,9 +70,7 @@ def playout(
     options: dict[str, str],
     every: Callable[[ChangChengState], None] | None = None,
 ) -> ChangChengState:
-    st = cast(
-        ChangChengState, games.create("changcheng", players=players, seed=seed, options=options)
-    )
+    st = games.create("changcheng", players=players, seed=seed, options=options)
     rng = Rng(seed)
     steps = 0
     while not st.is_over:
@@ -144,10 +141,7 @@ def _views_hold(st: ChangChengState) -> None:
 @SETTINGS
 @given(games_(), st_.integers(0, 300))
 def test_views_ignore_unseen_facts_and_determinize_agrees(game: GameArgs, stop: int) -> None:
-    st = cast(
-        ChangChengState,
-        games.create("changcheng", players=game[0], seed=game[1], options=game[2]),
-    )
+    st = games.create("changcheng", players=game[0], seed=game[1], options=game[2])
     rng = Rng(game[1])
     for _ in range(stop):
         if st.is_over:
@@ -214,10 +208,7 @@ def test_an_illegal_action_never_changes_the_state(
 
 
 def test_determinize_samples_hidden_cards_and_tokens() -> None:
-    st = cast(
-        ChangChengState,
-        games.create("changcheng", players=3, seed=2, options={"start_player": "seat_1"}),
-    )
+    st = games.create("changcheng", players=3, seed=2, options={"start_player": "seat_1"})
     st.apply(st.legal_actions()[0])
     st.apply(next(a for a in st.legal_actions() if a.startswith("two-cards")))
     st.apply(st.legal_actions()[0])

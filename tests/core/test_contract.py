@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from string import Formatter
-from typing import Any, NoReturn, cast
+from typing import Any, NoReturn
 
 import pytest
 
@@ -227,7 +227,7 @@ def test_errors_share_one_base() -> None:
 # -- drivers ------------------------------------------------------------------------------
 def forced_flood(yuan: int) -> DragonState:
     options = {"great_event": "flood"}
-    st = cast(DragonState, games.create("dragon", players=2, seed=1, options=options))
+    st = games.create("dragon", players=2, seed=1, options=options)
     for p in st.seats:
         p.yuan, p.rice, p.fireworks = 0, 0, 0
     st.seats[0].yuan = yuan

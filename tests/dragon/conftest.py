@@ -9,7 +9,7 @@ pushes the tasks to test and lets the engine advance to the first decision.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from dragontable import games
 from dragontable.core.tasks import push
@@ -25,7 +25,7 @@ def create(
     players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
 ) -> DragonState:
     """``games.create("dragon", ...)``, typed as the concrete Dragon state it returns."""
-    return cast(DragonState, games.create("dragon", players=players, seed=seed, options=options))
+    return games.create("dragon", players=players, seed=seed, options=options)
 
 
 def position(

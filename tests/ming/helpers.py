@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from dragontable import games
 from dragontable.core.state import State
@@ -15,7 +15,7 @@ A, B, C, D = 0, 1, 2, 3
 
 def blank(players: int = 4, round: int = 2, start: int = A, **options: Any) -> MingState:
     """A fresh game with an empty board: no princes, tiles, members or tasks."""
-    st = cast(MingState, games.create("ming", players=players, seed=11, options=options))
+    st = games.create("ming", players=players, seed=11, options=options)
     st.round, st.start_player = round, start
     st.prince = [NONE] * players
     st.tiles = [[0] * 6 for _ in range(players)]

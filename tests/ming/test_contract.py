@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import cast
 
 import pytest
 from rich.console import Console
@@ -14,7 +13,7 @@ from dragontable.core.messages import render, template
 from dragontable.core.play import apply_forced
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
-from dragontable.games.ming import GAME, MingState, parse_action
+from dragontable.games.ming import GAME, parse_action
 
 from .helpers import A, B, C, at, blank, d, p, play
 
@@ -22,7 +21,7 @@ from .helpers import A, B, C, at, blank, d, p, play
 def test_registry_and_player_counts() -> None:
     assert games.get("ming-dynasty") is GAME and "ming" in games.names()
     for n in (2, 3, 4):
-        st = cast(MingState, games.create("ming", players=n, seed=1))
+        st = games.create("ming", players=n, seed=1)
         assert st.current_player in range(n) and st.phase == "setup"
     for n in (1, 5):
         with pytest.raises(OptionError, match="2-4 players"):
@@ -93,9 +92,7 @@ def test_every_log_entry_and_prompt_has_an_english_template() -> None:
 
 
 def test_the_state_waits_on_one_seat_and_forced_moves_apply() -> None:
-    st = cast(
-        MingState, games.create("ming", players=3, seed=9, options={"start_player": "seat_1"})
-    )
+    st = games.create("ming", players=3, seed=9, options={"start_player": "seat_1"})
     play(st, "prince orange-1", "prince teal-1", "prince white-1")
     assert st.current_player == A and st.phase == "1"
     assert apply_forced(st) == 0  # six spaces to choose from
@@ -183,7 +180,7 @@ def test_final_tie_breaks(mode: str, winners: list[int], ranking: list[int]) -> 
 
 
 def test_render_text_shows_own_hand_only() -> None:
-    st = cast(MingState, games.create("ming", players=3, seed=4))
+    st = games.create("ming", players=3, seed=4)
     rng = Rng(4)
     while st.round < 2:
         st.apply(st.legal_actions()[rng.below(len(st.legal_actions()))])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import pytest
 
 from dragontable import games
@@ -107,9 +105,7 @@ def test_ex_28_neutral_placement_cap() -> None:
 
 
 def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5() -> None:
-    st = cast(
-        MingState, games.create("ming", players=2, seed=3, options={"start_player": "seat_1"})
-    )
+    st = games.create("ming", players=2, seed=3, options={"start_player": "seat_1"})
     play(st, "prince orange-1", "prince white-3")
     order: list[int | None] = []
     for _ in range(6):
@@ -123,9 +119,7 @@ def test_two_player_neutral_placement_at_setup_and_before_rounds_3_and_5() -> No
 
 
 def test_ex_30_setup_prince_placement_three_players() -> None:
-    st = cast(
-        MingState, games.create("ming", players=3, seed=5, options={"start_player": "seat_1"})
-    )
+    st = games.create("ming", players=3, seed=5, options={"start_player": "seat_1"})
     play(st, "prince teal-2", "prince teal-3")
     assert st.tiles[A][p(st, "teal")] == 1 and st.tiles[B][p(st, "teal")] == 1
     legal = st.legal_actions()

@@ -9,7 +9,6 @@ import time
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import cast
 
 import pytest
 
@@ -19,7 +18,7 @@ from dragontable.core.errors import OptionError, RecordError
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
 from dragontable.games import replay
-from dragontable.games.ming import GAME, MingState
+from dragontable.games.ming import GAME
 from dragontable.games.ming import data as D
 from tests.core.blocking import unless_blocked
 
@@ -70,7 +69,7 @@ def test_a_fifo_or_broken_file_in_the_data_dir_is_refused(maps: Path) -> None:
 def test_a_map_in_the_data_dir_is_offered_played_and_replayed(maps: Path) -> None:
     copy_default(maps, "river")
     assert list(GAME.options[0].choices) == ["default", "river"]
-    st = cast(MingState, games.create("ming", players=2, seed=3, options={"map": "river"}))
+    st = games.create("ming", players=2, seed=3, options={"map": "river"})
     assert st.map is D.load_map("river") and st.map.digest == D.load_map().digest
     random_playout(st, Rng(3))
     assert st.is_over and st.record()["options"]["map"] == "river"
@@ -90,15 +89,12 @@ def test_many_tables_read_a_map_file_once(maps: Path, monkeypatch: pytest.Monkey
         return real(path, where)
 
     monkeypatch.setattr(datafiles, "_read_regular", counted)
-    tables = [
-        cast(MingState, games.create("ming", players=3, seed=s, options={"map": "river"}))
-        for s in range(20)
-    ]
+    tables = [games.create("ming", players=3, seed=s, options={"map": "river"}) for s in range(20)]
     assert len(reads) == 1 and all(t.map is tables[0].map for t in tables)
 
 
 def test_the_default_map_is_unchanged_by_a_data_dir(maps: Path) -> None:
     raw = json.loads((resources.files(PACKAGE) / "maps" / "default.json").read_text())
     (maps / "default.json").write_text(json.dumps({**raw, "dragon_cards": 1}))
-    st = cast(MingState, games.create("ming", players=3, seed=1, options={"map": "default"}))
+    st = games.create("ming", players=3, seed=1, options={"map": "default"})
     assert st.map is D.load_map() and st.map.dragon_cards == raw["dragon_cards"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
@@ -67,7 +67,7 @@ def random_game(
     every: Callable[[MingState], None] = check_invariants,
     options: dict[str, str | bool] | None = None,
 ) -> MingState:
-    st = cast(MingState, games.create("ming", players=players, seed=seed, options=options))
+    st = games.create("ming", players=players, seed=seed, options=options)
     rng = Rng(pick)
     while not st.is_over:
         every(st)
@@ -124,7 +124,7 @@ def hidden_parts_changed(st: MingState, seat: int) -> MingState:
 def test_views_hide_hands_deck_and_unrevealed_returns() -> None:
     checked_returns = 0
     for seed in range(3):
-        st = cast(MingState, games.create("ming", players=4, seed=seed))
+        st = games.create("ming", players=4, seed=seed)
         rng = Rng(seed)
         while not st.is_over:
             for seat in range(4):

@@ -40,7 +40,7 @@ def text_of(
 
 def played(players: int, until: Callable[[MingState], bool], seed: int = 3) -> MingState:
     """A game played with random legal actions until ``until(state)``."""
-    st = cast(MingState, games.create("ming", players=players, seed=seed))
+    st = games.create("ming", players=players, seed=seed)
     random_playout(st, Rng(seed), until=lambda s: until(cast(MingState, s)))
     return st
 

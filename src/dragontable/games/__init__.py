@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..core import record as _record
 from ..core.errors import OptionError, RecordError
@@ -16,6 +16,11 @@ from ..core.game import Game
 from ..core.record import load_record as load_record
 from ..core.record import save_record as save_record
 from ..core.state import State, check_snapshot
+
+if TYPE_CHECKING:  # the concrete states, for the types of create() only
+    from .changcheng import ChangChengState
+    from .dragon import DragonState
+    from .ming import MingState
 
 # name -> module that defines GAME; modules are imported on first use.
 _MODULES: dict[str, str] = {
@@ -65,13 +70,32 @@ def get(name: str) -> Game:
     return game
 
 
+Options = Mapping[str, Any] | None
+
+
+@overload
+def create(
+    name: Literal["dragon"], players: int, seed: int | None = None, options: Options = None
+) -> DragonState: ...
+@overload
+def create(
+    name: Literal["ming"], players: int, seed: int | None = None, options: Options = None
+) -> MingState: ...
+@overload
+def create(
+    name: Literal["changcheng"], players: int, seed: int | None = None, options: Options = None
+) -> ChangChengState: ...
+@overload
+def create(name: str, players: int, seed: int | None = None, options: Options = None) -> State: ...
 def create(
     name: str,
     players: int,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> State:
-    """Start a new game of ``name``; options are validated against the game's list."""
+    """Start a new game of ``name``; options are validated against the game's list.
+
+    Typed by the name where it is written out: ``create("ming", 2)`` is a ``MingState``."""
     return get(name).create(players, seed, options)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -10,7 +10,6 @@ from dragontable import games
 from dragontable.bots import default_bot, make_bot
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
-from dragontable.core.state import State
 from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import data as D
 from dragontable.games.changcheng.flow import ENGINE
@@ -130,8 +129,7 @@ def test_greedy_finishes_games_with_legal_moves(players: int, bots: str) -> None
     assert default_bot("changcheng") == "greedy"
     st = games.create("changcheng", players=players, seed=10 + players)
 
-    def near_the_end(s: State) -> bool:
-        cc = cast(ChangChengState, s)
+    def near_the_end(cc: ChangChengState) -> bool:
         return cc.is_over or len(cc.seg) >= len(cc.geo.spaces) - 6
 
     random_playout(st, Rng(players), until=near_the_end)

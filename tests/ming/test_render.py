@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -41,7 +41,7 @@ def text_of(
 def played(players: int, until: Callable[[MingState], bool], seed: int = 3) -> MingState:
     """A game played with random legal actions until ``until(state)``."""
     st = games.create("ming", players=players, seed=seed)
-    random_playout(st, Rng(seed), until=lambda s: until(cast(MingState, s)))
+    random_playout(st, Rng(seed), until=until)
     return st
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .rng import Rng
 from .state import State
@@ -39,11 +39,14 @@ def apply_forced(state: State, stop_for: Callable[[int], bool] | None = None) ->
     return n
 
 
+S = TypeVar("S", bound=State)
+
+
 def random_playout(
-    state: State,
+    state: S,
     rng: Rng,
     max_steps: int = 1_000_000,
-    until: Callable[[State], bool] | None = None,
+    until: Callable[[S], bool] | None = None,
 ) -> int:
     """Play uniformly random legal actions to the end, or until ``until(state)`` holds;
     return the number of steps. Reaching the end first when ``until`` was given is an

@@ -29,9 +29,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dragontable import games
 from dragontable.bots import make_bot, mcts
 from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_scale
-from dragontable.core.play import play_out
+from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
-from dragontable.tournament import won_share
+from dragontable.tournament import one_seat_share, won_share
 
 Job = tuple[str, int, str, float, int, int]
 
@@ -52,19 +52,12 @@ def play(job: Job) -> float:
         return variant(game, plies)
 
     mcts.leaf_for = leaf_for  # this worker's mcts only
-    state = games.create(game, players=players, seed=seed + index)
-    me = index % players
-    bots = {
-        seat: make_bot(
-            f"mcts:{seconds}s" if seat == me else f"mcts-v1:{seconds}s",
-            game,
-            derive_seed(seed, index, seat),
-        )
-        for seat in range(players)
-    }
-    play_out(state, bots)
-    winners = state.winners()
-    return 1 / len(winners) if me in winners else 0.0
+
+    def bot(seat: int, variant: bool) -> Chooser:
+        spec = f"mcts:{seconds}s" if variant else f"mcts-v1:{seconds}s"
+        return make_bot(spec, game, derive_seed(seed, index, seat))
+
+    return one_seat_share(game, players, seed, index, bot)
 
 
 def main(argv: list[str]) -> int:

@@ -25,9 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.mcts import MctsBot
-from dragontable.core.play import play_out
+from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
-from dragontable.tournament import won_share
+from dragontable.tournament import one_seat_share, won_share
 
 Job = tuple[str, int, int, int, int, int]
 
@@ -35,17 +35,14 @@ Job = tuple[str, int, int, int, int, int]
 def play(job: Job) -> float:
     """One game; the sharing seat's share of the win."""
     game, players, iterations, reuse, seed, index = job
-    state = games.create(game, players=players, seed=seed + index)
-    sharing = index % players
-    bots = {}
-    for seat in range(players):
-        bot = make_bot(f"mcts:{iterations}", game, derive_seed(seed, index, seat))
-        assert isinstance(bot, MctsBot)
-        bot.reuse = reuse if seat == sharing else 1
-        bots[seat] = bot
-    play_out(state, bots)
-    winners = state.winners()
-    return 1 / len(winners) if sharing in winners else 0.0
+
+    def bot(seat: int, sharing: bool) -> Chooser:
+        found = make_bot(f"mcts:{iterations}", game, derive_seed(seed, index, seat))
+        assert isinstance(found, MctsBot)
+        found.reuse = reuse if sharing else 1
+        return found
+
+    return one_seat_share(game, players, seed, index, bot)
 
 
 def main(argv: list[str]) -> int:

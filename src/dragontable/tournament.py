@@ -16,7 +16,7 @@ from typing import Any
 from . import games
 from .bots import make_bot
 from .core.errors import OptionError
-from .core.play import play_out
+from .core.play import Chooser, play_out
 from .core.rng import derive_seed
 from .core.state import State
 
@@ -41,16 +41,33 @@ def play_one(
     play_out(state, bot_at)
     scores = state.scores()
     ranking = state.ranking()
-    winners = state.winners()
     totals = [scores[s]["total"] for s in range(players)]
     result: dict[str, Any] = {
         "score": [totals[seat_of[i]] for i in range(players)],
         "place": [_place(ranking, totals, seat_of[i]) for i in range(players)],
-        "win": [1 / len(winners) if seat_of[i] in winners else 0.0 for i in range(players)],
+        "win": [win_share(state, seat_of[i]) for i in range(players)],
     }
     if measure is not None:
         result["measure"] = [measure(state, seat_of[i]) for i in range(players)]
     return result
+
+
+def win_share(state: State, seat: int) -> float:
+    """``seat``'s share of the win in a finished game (a tie shares it)."""
+    winners = state.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def one_seat_share(
+    game: str, players: int, seed: int, index: int, bot: Callable[[int, bool], Chooser]
+) -> float:
+    """Game ``index`` of an experiment of one seat against the field, seeded ``seed + index``:
+    seat ``index % players`` (rotated game by game) plays ``bot(seat, True)``, every other
+    seat ``bot(seat, False)``. The share of the win of that one seat."""
+    state = games.create(game, players=players, seed=seed + index)
+    me = index % players
+    play_out(state, {seat: bot(seat, seat == me) for seat in range(players)})
+    return win_share(state, me)
 
 
 def _place(ranking: list[int], totals: list[int], seat: int) -> int:

@@ -191,7 +191,7 @@ def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     m, g = args
     measure = None if m.statistic is None else STATISTICS[m.statistic]
     result = play_one(m.game, m.players, list(m.bots), SEED, g, {}, measure)
-    return {"g": g, "seed": SEED, "bots": list(m.bots), **result}
+    return {"g": g, "seed": SEED, "bots": list(m.bots), "machine": _machine(), **result}
 
 
 def run(matchups: list[Matchup], results: Path, workers: int = 1, progress: bool = False) -> None:
@@ -261,6 +261,9 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
             f"{what}{rate:.1%} ({lo:.1%}–{hi:.1%}) | {met} |"
         )
         details += ["", f"## {m.name}", "", _table(summary)]
+        elsewhere = _other_machines(rows)
+        if elsewhere:
+            details += ["", f"Played on: {elsewhere}."]
         if m.statistic is not None:
             details += ["", f"{m.statistic}: {what}{rate:.1%} ({lo:.1%}–{hi:.1%})."]
         if m.name in NOTES:
@@ -286,6 +289,21 @@ def _rate(
 def _table(summary: dict[str, Any]) -> str:
     caption = f"{summary['game']}, {summary['players']} players, {summary['games']} games."
     return caption + "\n\n" + markdown_table(summary)
+
+
+def _other_machines(rows: list[dict[str, Any]]) -> str:
+    """Where a matchup's games were played, when some were not played on this machine
+    (rows from before machines were recorded count as this one's): "N on MACHINE; …"."""
+    here = _machine()
+    counts: dict[str, int] = {}
+    for row in rows:
+        where = str(row.get("machine", here))
+        counts[where] = counts.get(where, 0) + 1
+    if set(counts) <= {here}:
+        return ""
+    return "; ".join(
+        f"{n} game{'' if n == 1 else 's'} on {where}" for where, n in sorted(counts.items())
+    )
 
 
 def _machine() -> str:

@@ -54,3 +54,16 @@ def test_report_states_games_interval_and_whether_the_target_is_met(tmp_path: Pa
     assert "| 3 |" in line and f"{wins / 3:.1%}" in line
     assert line.endswith("| yes |") == (wins / 3 >= 0.5)
     assert "dragontable strength" in text and json.dumps(TINY.bots[0]) not in text
+
+
+def test_games_played_on_another_machine_say_where(tmp_path: Path) -> None:
+    run([TINY], tmp_path)
+    assert "Played on" not in report([TINY], tmp_path, "dragontable strength")
+    path = tmp_path / "tiny.jsonl"
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert all(row["machine"] for row in rows)
+    rows[0]["machine"] = "16 cores (x86_64), Python 3.12.3"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    text = report([TINY], tmp_path, "dragontable strength")
+    assert "1 game on 16 cores (x86_64), Python 3.12.3" in text
+    assert f"2 games on {rows[1]['machine']}" in text

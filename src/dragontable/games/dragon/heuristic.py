@@ -78,7 +78,7 @@ mcts:0.1s against mcts-v1:0.1s, 2-player games of seeds 2 and 3 (80 games):
 52.5% with it, 42.5% judging the leaf at once (and 42.5% of 40 more, seed 1), 53.8%
 with playouts to the end; it keeps two thirds of the iterations, a playout to the end
 a quarter. With it, seed 10: 57.5% of 200 2-player games (50.6-64.1); one seat against
-three mcts-v1, seed 20: 30.0% of 40 (fair share 25%). bench/leaf_playout.py."""
+three mcts-v1, seed 20: 30.0% of 40 (fair share 25%). bench/search_variant.py."""
 
 
 class _Clock:

@@ -1,0 +1,121 @@
+"""Today's ``mcts`` with one of its settings changed, against the frozen ``mcts-v1`` at the
+same CPU time a move: which settings make the search stronger, at which budget?
+
+One seat (rotated game by game) is today's ``mcts`` bot with the settings given (each
+left out keeps the game's own): ``--plies`` random moves at each new leaf before the
+heuristic judges it (``end``: a random playout to the end, no heuristic), ``--reuse``
+consecutive iterations sharing a sampled world, ``--keep-tree on|off`` (the tree kept
+from one of the seat's decisions to the next). Every other seat is ``mcts-v1``. Prints
+one JSON line a game on stderr as it ends (a run stopped early still tells what it
+played), then the share of games the variant seat won (a tie shared), with a 95%
+interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time
+budget makes each search's length depend on the machine, as in ``dragontable
+tournament``).
+
+Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
+earlier form of this script, whose leaf seeded its moves from the position): 0 moves
+42.5% of 80, 12 moves 52.5% of 80, 30 moves 55.0% of 40, to the end 53.8% of 80; then
+confirmed with the shipped setting by ``dragontable tournament --game dragon --players 2
+--bots mcts:0.1s,mcts-v1:0.1s --games 200 --seed 10`` (57.5%). Ming Dynasty and Chang
+Cheng gained nothing from it (40 games, seed 2, 2 players): Ming 52.5% with 12 moves as
+with none, Chang Cheng 42.5% with 12 (51.2% of 40 judged at once earlier), so they judge
+at once. At longer budgets the picture changes (2-player Dragon, 2026-11-27; the 1 s
+runs on a lent 16-core machine): 12 moves 42.5% of 40 at 0.3 s (seed 30) and 44.4% of
+81 at 1 s (``dragontable strength``); to the end 62.5% of 40 at 0.3 s (seed 30) but
+31.2% of 32 at 1 s (seed 40). To run one line::
+
+    PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
+        --seconds 0.1 --games 40 --seed 2 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+
+from dragontable import games
+from dragontable.bots import make_bot, mcts
+from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_scale
+from dragontable.core.play import Chooser
+from dragontable.core.rng import derive_seed
+from dragontable.tournament import one_seat_share, won_share
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The settings changed (None: the game's own)."""
+
+    plies: str | None = None
+    reuse: int | None = None
+    keep_tree: bool | None = None
+
+
+Job = tuple[str, int, Variant, float, int, int]
+
+
+def leaf(game: str, plies: str) -> mcts.Leaf | None:
+    """The leaf with ``plies`` random moves first; ``end``: none (random playouts)."""
+    scale = leaf_scale(game)
+    if plies == "end" or scale is None:
+        return None
+    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), int(plies))
+
+
+def play(job: Job) -> float:
+    """One game; the variant seat's share of the win."""
+    game, players, changed, seconds, seed, index = job
+    plies = changed.plies
+    if plies is not None:
+        mcts.leaf_for = lambda game: leaf(game, plies)  # this worker's mcts only
+
+    def bot(seat: int, variant: bool) -> Chooser:
+        if not variant:
+            return make_bot(f"mcts-v1:{seconds}s", game, derive_seed(seed, index, seat))
+        found = make_bot(f"mcts:{seconds}s", game, derive_seed(seed, index, seat))
+        assert isinstance(found, mcts.MctsBot)
+        if changed.reuse is not None:
+            found.reuse = changed.reuse
+        if changed.keep_tree is not None:
+            found.keep_tree = changed.keep_tree
+        return found
+
+    return one_seat_share(game, players, seed, index, bot)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", required=True, choices=games.names())
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--plies", help="random moves at a leaf, or 'end' (default: the game's)")
+    parser.add_argument("--reuse", type=int, help="iterations a world (default: the game's)")
+    parser.add_argument("--keep-tree", choices=("on", "off"), help="(default: the game's)")
+    parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.plies is not None and args.plies != "end" and not args.plies.isdigit():
+        parser.error(f"--plies must be a number of moves or 'end', not {args.plies!r}")
+    if args.reuse is not None and args.reuse < 1:
+        parser.error(f"--reuse must be at least 1, not {args.reuse}")
+    keep = None if args.keep_tree is None else args.keep_tree == "on"
+    changed = Variant(args.plies, args.reuse, keep)
+    jobs = [
+        (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)
+    ]
+    shares = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        futures = {pool.submit(play, job): job[-1] for job in jobs}
+        for future in as_completed(futures):
+            shares.append(future.result())
+            print(json.dumps({"g": futures[future], "won": shares[-1]}), file=sys.stderr)
+    setting = {"game": args.game, "players": args.players, **asdict(changed)}
+    print(json.dumps({**setting, "seconds": args.seconds, "seed": args.seed, **won_share(shares)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -51,6 +51,7 @@ class Variant:
     plies: str | None = None
     reuse: int | None = None
     keep_tree: bool | None = None
+    fresh_chance: bool | None = None
 
 
 Job = tuple[str, int, Variant, float, int, int]
@@ -68,6 +69,8 @@ def play(job: Job) -> float:
     """One game; the variant seat's share of the win."""
     game, players, changed, seconds, seed, index = job
     plies = changed.plies
+    if changed.fresh_chance is not None:
+        mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
     if plies is not None:
         mcts.leaf_for = lambda game: leaf(game, plies)  # this worker's mcts only
 
@@ -92,6 +95,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--plies", help="random moves at a leaf, or 'end' (default: the game's)")
     parser.add_argument("--reuse", type=int, help="iterations a world (default: the game's)")
     parser.add_argument("--keep-tree", choices=("on", "off"), help="(default: the game's)")
+    parser.add_argument("--fresh-chance", choices=("on", "off"), help="(default: the search's)")
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -102,7 +106,8 @@ def main(argv: list[str]) -> int:
     if args.reuse is not None and args.reuse < 1:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
     keep = None if args.keep_tree is None else args.keep_tree == "on"
-    changed = Variant(args.plies, args.reuse, keep)
+    fresh = None if args.fresh_chance is None else args.fresh_chance == "on"
+    changed = Variant(args.plies, args.reuse, keep, fresh)
     jobs = [
         (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)
     ]

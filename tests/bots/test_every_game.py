@@ -89,3 +89,29 @@ def test_search_is_reproducible_and_legal(game: str) -> None:
     a, b = search(state, iterations=25, seed=4), search(state, iterations=25, seed=4)
     assert a.stats == b.stats and a.iterations == 25
     assert set(a.stats) <= set(state.legal_actions())
+
+
+def _played_on(state: State, picks: Rng) -> list[str]:
+    """Play ``state`` to the end choosing by index from ``picks``; the spectator's view
+    after every move, as text."""
+    seen = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[picks.below(len(legal))])
+        seen.append(repr(state.view(None)))
+    return seen
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_reseed_changes_the_chance_to_come_and_nothing_already_dealt(game: str) -> None:
+    state = games.create(game, players=games.get(game).min_players, seed=3)
+    same, other = state.clone(), state.clone()
+    same.reseed(77)
+    other.reseed(78)
+    for seat in range(state.players):
+        assert same.view(seat) == other.view(seat) == state.view(seat)
+    twin = state.clone()
+    twin.reseed(77)
+    assert _played_on(same, Rng(9)) == _played_on(twin, Rng(9))  # a seed is a future
+    # the same choices by index, another future: the games part at some shuffle or draw
+    assert _played_on(state.clone(), Rng(9)) != _played_on(other, Rng(9))

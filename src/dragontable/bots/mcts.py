@@ -42,6 +42,8 @@ Dragon 50.0%, Ming 49.0%, Chang Cheng 52.5%, and as one seat against three witho
 (fair share 25%) 28.0%, 31.0%, 28.3%. It searches 1.1 to 1.7 times the iterations a
 second (``search``: the world is drawn once and the positions in it are kept)."""
 
+FRESH_CHANCE = False
+
 
 class Node:
     """Statistics of one tree key; ``public`` caches a rival's actions' public forms."""
@@ -335,6 +337,8 @@ def _iterate(
                 scratch = True  # a copy of its own: played on from here
             else:
                 memo[node], grown = entry, True
+    if memo is not None and FRESH_CHANCE and not d.is_over:
+        d.reseed(rng.next64())  # this iteration's own copy: a future of its own
     if leaf is None:
         rollout(d, rng)
         result = rewards(d)

@@ -107,6 +107,13 @@ class State:
         """
         raise NotImplementedError
 
+    def reseed(self, seed: int) -> None:
+        """Game hook: chance still to come is drawn again from ``seed``: the state's own
+        generator restarts from it, and a face-down pile whose order no seat knows is
+        shuffled again; nothing any seat has seen changes. A search gives each iteration
+        its own future in a sampled world it shares with others."""
+        raise NotImplementedError
+
     # -- the contract ---------------------------------------------------------
     @property
     def is_over(self) -> bool:

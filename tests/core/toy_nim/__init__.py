@@ -80,6 +80,9 @@ class NimState(TaskState):
         copy.rng = Rng(seed)
         return copy
 
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
 
 GAME = Game(
     name="nim",

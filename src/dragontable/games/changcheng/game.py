@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.rng import Rng
 from .determinize import determinize
 from .explain import why_illegal
 from .final import ranking
@@ -61,3 +62,6 @@ class ChangChengState(CCData):
 
     def _determinize(self, player: int, seed: int) -> ChangChengState:
         return determinize(self, player, seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)

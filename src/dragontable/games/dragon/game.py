@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.rng import Rng
 from . import data as D
 from .determinize import determinize
 from .explain import why_illegal
@@ -61,6 +62,9 @@ class DragonState(DragonData):
 
     def _determinize(self, player: int, seed: int) -> DragonState:
         return determinize(self, player, seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)
 
 
 __all__ = ["D", "DragonState"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.rng import Rng
 from .determinize import determinize
 from .explain import why_illegal
 from .flow import ENGINE
@@ -70,6 +71,10 @@ class MingState(MingData):
 
     def _determinize(self, player: int, seed: int) -> MingState:
         return determinize(self, player, seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.rng.shuffle(self.deck)  # face down: no seat knows its order
 
     @property
     def phase(self) -> str:

@@ -32,15 +32,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from dragontable import games
 from dragontable.bots import make_bot, mcts
+from dragontable.bots.baseline import mcts as baseline_mcts
 from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_scale
 from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
+from dragontable.strength import machine as _machine
 from dragontable.tournament import one_seat_share, won_share
 
 
@@ -65,8 +69,39 @@ def leaf(game: str, plies: str) -> mcts.Leaf | None:
     return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), int(plies))
 
 
-def play(job: Job) -> float:
-    """One game; the variant seat's share of the win."""
+SEARCHES = {"variant": [0, 0], "mcts-v1": [0, 0]}
+"""Per bot, this worker's searches and their iterations in the game being played."""
+COUNTING: list[bool] = []  # not empty once this worker's searches are counted
+
+
+def _counted(module: Any, bot: str) -> None:
+    """Make ``module.search`` count its searches and iterations under ``bot``."""
+    original = module.search
+
+    def search(*args: Any, **kwargs: Any) -> Any:
+        found = original(*args, **kwargs)
+        SEARCHES[bot][0] += 1
+        SEARCHES[bot][1] += found.iterations
+        return found
+
+    module.search = search  # this worker's module only
+
+
+def play(job: Job) -> dict[str, Any]:
+    """One game: the variant seat's share of the win, and each bot's mean iterations a
+    search (what a CPU-time budget bought on this machine)."""
+    if not COUNTING:
+        _counted(mcts, "variant")
+        _counted(baseline_mcts, "mcts-v1")
+        COUNTING.append(True)
+    for counts in SEARCHES.values():
+        counts[:] = [0, 0]
+    won = _play(job)
+    mean = {bot: round(n / max(1, searches)) for bot, (searches, n) in SEARCHES.items()}
+    return {"won": won, "iterations": mean}
+
+
+def _play(job: Job) -> float:
     game, players, changed, seconds, seed, index = job
     plies = changed.plies
     if changed.fresh_chance is not None:
@@ -111,14 +146,18 @@ def main(argv: list[str]) -> int:
     jobs = [
         (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)
     ]
-    shares = []
+    shares, iterations = [], []
     with ProcessPoolExecutor(args.workers) as pool:
         futures = {pool.submit(play, job): job[-1] for job in jobs}
         for future in as_completed(futures):
-            shares.append(future.result())
-            print(json.dumps({"g": futures[future], "won": shares[-1]}), file=sys.stderr)
+            game = future.result()
+            shares.append(game["won"])
+            iterations.append(game["iterations"])
+            print(json.dumps({"g": futures[future], **game}), file=sys.stderr)
     setting = {"game": args.game, "players": args.players, **asdict(changed)}
-    print(json.dumps({**setting, "seconds": args.seconds, "seed": args.seed, **won_share(shares)}))
+    mean = {bot: round(statistics.mean(i[bot] for i in iterations)) for bot in SEARCHES}
+    result = {**setting, "seconds": args.seconds, "seed": args.seed, **won_share(shares)}
+    print(json.dumps({**result, "iterations_per_search": mean, "machine": _machine()}))
     return 0
 
 

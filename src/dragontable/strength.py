@@ -191,7 +191,7 @@ def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     m, g = args
     measure = None if m.statistic is None else STATISTICS[m.statistic]
     result = play_one(m.game, m.players, list(m.bots), SEED, g, {}, measure)
-    return {"g": g, "seed": SEED, "bots": list(m.bots), "machine": _machine(), **result}
+    return {"g": g, "seed": SEED, "bots": list(m.bots), "machine": machine(), **result}
 
 
 def run(matchups: list[Matchup], results: Path, workers: int = 1, progress: bool = False) -> None:
@@ -240,7 +240,7 @@ def report(matchups: list[Matchup], results: Path, command: str) -> str:
         "a fraction. Intervals are 95% Wilson intervals for the win rate and 95% normal "
         "intervals for the mean score. `mcts:1s` searches one second of its thread's CPU "
         "time per decision, so its strength depends on the machine's speed, not its load: "
-        f"{_machine()}.",
+        f"{machine()}.",
         "",
         "| matchup | claim | target | games | win rate (or statistic) of the first bot (95% CI) | met |",
         "|---|---|---|---|---|---|",
@@ -294,7 +294,7 @@ def _table(summary: dict[str, Any]) -> str:
 def _other_machines(rows: list[dict[str, Any]]) -> str:
     """Where a matchup's games were played, when some were not played on this machine
     (rows from before machines were recorded count as this one's): "N on MACHINE; …"."""
-    here = _machine()
+    here = machine()
     counts: dict[str, int] = {}
     for row in rows:
         where = str(row.get("machine", here))
@@ -306,7 +306,8 @@ def _other_machines(rows: list[dict[str, Any]]) -> str:
     )
 
 
-def _machine() -> str:
+def machine() -> str:
+    """This machine in a few words: its cores, processor and Python."""
     cpu = platform.processor() or platform.machine()
     return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
 

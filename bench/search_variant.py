@@ -19,10 +19,31 @@ confirmed with the shipped setting by ``dragontable tournament --game dragon --p
 --bots mcts:0.1s,mcts-v1:0.1s --games 200 --seed 10`` (57.5%). Ming Dynasty and Chang
 Cheng gained nothing from it (40 games, seed 2, 2 players): Ming 52.5% with 12 moves as
 with none, Chang Cheng 42.5% with 12 (51.2% of 40 judged at once earlier), so they judge
-at once. At longer budgets the picture changes (2-player Dragon, 2026-11-27; the 1 s
-runs on a lent 16-core machine): 12 moves 42.5% of 40 at 0.3 s (seed 30) and 44.4% of
-81 at 1 s (``dragontable strength``); to the end 62.5% of 40 at 0.3 s (seed 30) but
-31.2% of 32 at 1 s (seed 40). To run one line::
+at once.
+
+At longer budgets the 12 moves lose their edge (2-player Dragon, 2026-11-27; "VM" is the
+2-core development machine with Python 3.11, "16-core" a lent Xeon with Python 3.12):
+
+==========================  ==========  ==============  ===================================
+setting                     budget      machine         won against mcts-v1 (games, seed)
+==========================  ==========  ==============  ===================================
+12 moves (shipped)          0.3 s       VM              42.5% (40, 30)
+12 moves, ``--reuse 1``     0.3 s       VM              45.0% (40, 30)
+12 moves, fresh chance      0.3 s       VM              41.9% (31, 30)
+to the end                  0.3 s       VM              61.2% (80, 30 and 31)
+to the end, fresh chance    0.3 s       VM              73.3% (15, 30)
+12 moves (shipped)          1 s         VM              46.2% (26, 40)
+to the end                  1 s         VM              60.0% (40, 40)
+to the end, fresh chance    1 s         VM              42.9% (14, 40)
+12 moves (shipped)          1 s         16-core         44.4% (81, ``dragontable strength``)
+to the end                  1 s         16-core         31.2% (32, 40)
+==========================  ==========  ==============  ===================================
+
+So sharing sampled worlds (``--reuse``) and their futures (``--fresh-chance``) showed
+no cost; playouts to the end looked the better leaf from 0.3 s on, on the VM, but not on
+the 16-core machine: before changing ``LEAF_PLAYOUT``, measure both leaves at 1 s on one
+kind of machine with enough games (each line now also reports the iterations a search
+each bot made there). To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
         --seconds 0.1 --games 40 --seed 2 --workers 2

@@ -91,8 +91,7 @@ def leaf(game: str, plies: str) -> mcts.Leaf | None:
 
 
 SEARCHES = {"variant": [0, 0], "mcts-v1": [0, 0]}
-"""Per bot, this worker's searches and their iterations in the game being played."""
-COUNTING: list[bool] = []  # not empty once this worker's searches are counted
+"""Per bot, this process's searches and their iterations in the game being played."""
 
 
 def _counted(module: Any, bot: str) -> None:
@@ -105,16 +104,16 @@ def _counted(module: Any, bot: str) -> None:
         SEARCHES[bot][1] += found.iterations
         return found
 
-    module.search = search  # this worker's module only
+    module.search = search  # this script's processes only
+
+
+_counted(mcts, "variant")
+_counted(baseline_mcts, "mcts-v1")
 
 
 def play(job: Job) -> dict[str, Any]:
     """One game: the variant seat's share of the win, and each bot's mean iterations a
     search (what a CPU-time budget bought on this machine)."""
-    if not COUNTING:
-        _counted(mcts, "variant")
-        _counted(baseline_mcts, "mcts-v1")
-        COUNTING.append(True)
     for counts in SEARCHES.values():
         counts[:] = [0, 0]
     won = _play(job)

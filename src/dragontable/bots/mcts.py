@@ -43,6 +43,9 @@ Dragon 50.0%, Ming 49.0%, Chang Cheng 52.5%, and as one seat against three witho
 second (``search``: the world is drawn once and the positions in it are kept)."""
 
 FRESH_CHANCE = False
+"""Whether an iteration sharing a sampled world draws its own future (``State.reseed``)
+past the positions kept there. Off: in 2-player Dragon it gained nothing at 0.3 or 1 s a
+move against ``mcts-v1`` (``bench/search_variant.py --fresh-chance on``)."""
 
 
 class Node:

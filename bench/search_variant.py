@@ -37,13 +37,21 @@ to the end                  1 s         VM              60.0% (40, 40)
 to the end, fresh chance    1 s         VM              42.9% (14, 40)
 12 moves (shipped)          1 s         16-core         44.4% (81, ``dragontable strength``)
 to the end                  1 s         16-core         31.2% (32, 40)
+12 moves (shipped)          1 s         16-core         31.7% (41, 50)
+to the end                  1 s         16-core         47.5% (40, 50)
 ==========================  ==========  ==============  ===================================
 
+On the 16-core machine (seed 50, 8 workers a variant side by side) a 1 s search made
+4,537 iterations a decision with 12 moves and 2,934 to the end, ``mcts-v1`` 1,757 and
+1,851: both leaves won about 40% there over all their games (49 of 122 and 29 of 72),
+so at 1 s neither leaf makes today's search the stronger one, whatever its iterations.
+
 So sharing sampled worlds (``--reuse``) and their futures (``--fresh-chance``) showed
-no cost; playouts to the end looked the better leaf from 0.3 s on, on the VM, but not on
-the 16-core machine: before changing ``LEAF_PLAYOUT``, measure both leaves at 1 s on one
-kind of machine with enough games (each line now also reports the iterations a search
-each bot made there). To run one line::
+no cost at 0.3 s; playouts to the end looked the better leaf from 0.3 s on, on the VM,
+but on the 16-core machine, with more games, neither leaf did: ``LEAF_PLAYOUT`` stays at
+12 (the better leaf at 0.1 s). What a longer search needs is more than iterations.
+
+To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
         --seconds 0.1 --games 40 --seed 2 --workers 2

@@ -3,9 +3,10 @@ same CPU time a move: which settings make the search stronger, at which budget?
 
 One seat (rotated game by game) is today's ``mcts`` bot with the settings given (each
 left out keeps the game's own): ``--plies`` random moves at each new leaf before the
-heuristic judges it (``end``: a random playout to the end, no heuristic), ``--reuse``
-consecutive iterations sharing a sampled world, ``--keep-tree on|off`` (the tree kept
-from one of the seat's decisions to the next). Every other seat is ``mcts-v1``. Prints
+heuristic judges it (``end``: a random playout to the end, no heuristic), ``--scale``
+the lead at which that heuristic's leaf says 73%, ``--reuse`` consecutive iterations
+sharing a sampled world, ``--keep-tree on|off`` (the tree kept from one of the seat's
+decisions to the next), ``--exploration`` UCB1's constant. Every other seat is ``mcts-v1``. Prints
 one JSON line a game on stderr as it ends (a run stopped early still tells what it
 played), then the share of games the variant seat won (a tie shared), with a 95%
 interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time
@@ -70,7 +71,7 @@ from typing import Any
 from dragontable import games
 from dragontable.bots import make_bot, mcts
 from dragontable.bots.baseline import mcts as baseline_mcts
-from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_scale
+from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_plies, leaf_scale
 from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
 from dragontable.strength import machine as _machine
@@ -85,17 +86,21 @@ class Variant:
     reuse: int | None = None
     keep_tree: bool | None = None
     fresh_chance: bool | None = None
+    exploration: float | None = None
+    scale: float | None = None
 
 
 Job = tuple[str, int, Variant, float, int, int]
 
 
-def leaf(game: str, plies: str) -> mcts.Leaf | None:
-    """The leaf with ``plies`` random moves first; ``end``: none (random playouts)."""
-    scale = leaf_scale(game)
+def leaf(game: str, plies: str | None, scale: float | None) -> mcts.Leaf | None:
+    """The leaf with ``plies`` random moves first (``end``: none, random playouts; None:
+    the game's) judged at ``scale`` (None: the game's ``LEAF_SCALE``)."""
+    scale = leaf_scale(game) if scale is None else scale
     if plies == "end" or scale is None:
         return None
-    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), int(plies))
+    moves = leaf_plies(game) if plies is None else int(plies)
+    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves)
 
 
 SEARCHES = {"variant": [0, 0], "mcts-v1": [0, 0]}
@@ -131,11 +136,11 @@ def play(job: Job) -> dict[str, Any]:
 
 def _play(job: Job) -> float:
     game, players, changed, seconds, seed, index = job
-    plies = changed.plies
+    plies, scale = changed.plies, changed.scale
     if changed.fresh_chance is not None:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
-    if plies is not None:
-        mcts.leaf_for = lambda game: leaf(game, plies)  # this worker's mcts only
+    if plies is not None or scale is not None:
+        mcts.leaf_for = lambda game: leaf(game, plies, scale)  # this worker's mcts only
 
     def bot(seat: int, variant: bool) -> Chooser:
         if not variant:
@@ -146,6 +151,8 @@ def _play(job: Job) -> float:
             found.reuse = changed.reuse
         if changed.keep_tree is not None:
             found.keep_tree = changed.keep_tree
+        if changed.exploration is not None:
+            found.exploration = changed.exploration
         return found
 
     return one_seat_share(game, players, seed, index, bot)
@@ -159,6 +166,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--reuse", type=int, help="iterations a world (default: the game's)")
     parser.add_argument("--keep-tree", choices=("on", "off"), help="(default: the game's)")
     parser.add_argument("--fresh-chance", choices=("on", "off"), help="(default: the search's)")
+    parser.add_argument("--exploration", type=float, help="UCB1's constant (default: 0.7)")
+    parser.add_argument("--scale", type=float, help="the leaf's LEAF_SCALE (default: the game's)")
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -170,7 +179,7 @@ def main(argv: list[str]) -> int:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
     keep = None if args.keep_tree is None else args.keep_tree == "on"
     fresh = None if args.fresh_chance is None else args.fresh_chance == "on"
-    changed = Variant(args.plies, args.reuse, keep, fresh)
+    changed = Variant(args.plies, args.reuse, keep, fresh, args.exploration, args.scale)
     jobs = [
         (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)
     ]

@@ -123,3 +123,19 @@ def test_positions_kept_in_a_shared_world_are_their_paths_played_in_it(game: str
 def test_a_game_can_ask_for_worlds_shared_by_several_iterations() -> None:
     bot = make_bot("mcts:100", "changcheng", seed=1)
     assert isinstance(bot, MctsBot) and bot.reuse > 1
+
+
+def test_a_bot_explores_as_widely_as_its_exploration_constant_says() -> None:
+    """UCB1's constant reaches the search from the bot: a small one spends the
+    iterations on the best-looking moves, a large one spreads them."""
+    state = _midgame("dragon", 20)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    shares = []
+    for c in (0.05, 5.0):
+        bot = MctsBot(seed=3, iterations=400, exploration=c, keep_tree=False)
+        bot.choose(state)
+        assert bot._kept is not None
+        visits = [n.visits for n in bot._kept[1].children.values()]
+        shares.append(max(visits) / sum(visits))
+    assert shares[0] > shares[1] + 0.1

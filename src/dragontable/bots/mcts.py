@@ -402,17 +402,24 @@ def _select(children: dict[str, Node], keyed: dict[str, Any], c: float) -> str:
     return best
 
 
-Job = tuple[dict[str, Any], int | None, float | None, int, float | None, int]
+Job = tuple[dict[str, Any], int | None, float | None, int, float | None, int, float]
 
 
 def _worker(args: Job) -> dict[str, tuple[int, float]]:
     from .. import games
 
-    snapshot, iterations, seconds, seed, max_seconds, reuse = args
+    snapshot, iterations, seconds, seed, max_seconds, reuse, exploration = args
     state = games.from_json(snapshot)
     leaf = leaf_for(state.game.name)
     found = search(
-        state, iterations, seconds, seed, leaf=leaf, max_seconds=max_seconds, reuse=reuse
+        state,
+        iterations,
+        seconds,
+        seed,
+        exploration,
+        leaf=leaf,
+        max_seconds=max_seconds,
+        reuse=reuse,
     )
     return found.stats
 
@@ -426,11 +433,13 @@ def parallel_search(
     max_seconds: float | None = None,
     root: Node | None = None,
     reuse: int = 1,
+    exploration: float = 0.7,
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
     Each tree uses the game's leaf evaluation (:func:`leaf_for`); ``max_seconds`` caps
-    the CPU time of each tree and ``reuse`` iterations share a world (see :func:`search`).
+    the CPU time of each tree, ``reuse`` iterations share a world and ``exploration`` is
+    UCB1's constant (see :func:`search`).
     One worker searches in this process and may continue the tree ``root``.
     """
     if workers <= 1:
@@ -440,6 +449,7 @@ def parallel_search(
             iterations,
             seconds,
             seed,
+            exploration,
             leaf=leaf,
             max_seconds=max_seconds,
             root=root,
@@ -449,7 +459,10 @@ def parallel_search(
 
     per = None if iterations is None else max(1, iterations // workers)
     snapshot = state.to_json()
-    jobs = [(snapshot, per, seconds, seed + 7919 * i, max_seconds, reuse) for i in range(workers)]
+    jobs = [
+        (snapshot, per, seconds, seed + 7919 * i, max_seconds, reuse, exploration)
+        for i in range(workers)
+    ]
     merged: dict[str, tuple[int, float]] = {}
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for stats in pool.map(_worker, jobs):
@@ -473,7 +486,8 @@ class MctsBot:
     searching the part of it the game went to (:func:`follow`): the seat's consecutive
     decisions (a card, then its tile) share their searches. ``keep_tree=False`` searches
     every decision afresh (a game's heuristic asks for it with ``KEEP_TREE``). ``reuse``
-    consecutive iterations share each sampled world (``WORLD_REUSE``; see :func:`search`).
+    consecutive iterations share each sampled world (``WORLD_REUSE``; see :func:`search`);
+    ``exploration`` is UCB1's constant.
     """
 
     name = "mcts"
@@ -489,8 +503,10 @@ class MctsBot:
         max_seconds: float | None = None,
         keep_tree: bool = True,
         reuse: int = 1,
+        exploration: float = 0.7,
     ) -> None:
         self.rng = Rng(seed)
+        self.exploration = exploration
         self.keep_tree = keep_tree
         self.reuse = reuse
         self.iterations = iterations
@@ -514,6 +530,7 @@ class MctsBot:
             max_seconds=self.max_seconds,
             root=self._kept_node(state, legal),
             reuse=self.reuse,
+            exploration=self.exploration,
         )
         self._kept = None if result.root is None else (state.clone(), result.root)
         if not result.stats:

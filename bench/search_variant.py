@@ -28,17 +28,21 @@ At longer budgets the 12 moves lose their edge (2-player Dragon, 2026-11-27; "VM
 ==========================  ==========  ==============  ===================================
 setting                     budget      machine         won against mcts-v1 (games, seed)
 ==========================  ==========  ==============  ===================================
-12 moves (shipped)          0.3 s       VM              42.5% (40, 30)
+12 moves (shipped then)     0.3 s       VM              42.5% (40, 30)
 12 moves, ``--reuse 1``     0.3 s       VM              45.0% (40, 30)
 12 moves, fresh chance      0.3 s       VM              41.9% (31, 30)
+12 moves, tree not kept     0.3 s       VM              50.0% (80, 30)
+12 moves, exploration 0.35  0.3 s       VM              50.0% (80, 30)
 to the end                  0.3 s       VM              61.2% (80, 30 and 31)
 to the end, fresh chance    0.3 s       VM              73.3% (15, 30)
-12 moves (shipped)          1 s         VM              46.2% (26, 40)
+to the end                  0.3 s       16-core         58.1% (74, 60)
+to the end, tree not kept   0.3 s       16-core         54.8% (73, 60)
+12 moves (shipped then)     1 s         VM              46.2% (26, 40)
 to the end                  1 s         VM              60.0% (40, 40)
 to the end, fresh chance    1 s         VM              42.9% (14, 40)
-12 moves (shipped)          1 s         16-core         44.4% (81, ``dragontable strength``)
+12 moves (shipped then)     1 s         16-core         44.4% (81, ``dragontable strength``)
 to the end                  1 s         16-core         31.2% (32, 40)
-12 moves (shipped)          1 s         16-core         31.7% (41, 50)
+12 moves (shipped then)     1 s         16-core         31.7% (41, 50)
 to the end                  1 s         16-core         47.5% (40, 50)
 ==========================  ==========  ==============  ===================================
 
@@ -47,10 +51,15 @@ On the 16-core machine (seed 50, 8 workers a variant side by side) a 1 s search 
 1,851: both leaves won about 40% there over all their games (49 of 122 and 29 of 72),
 so at 1 s neither leaf makes today's search the stronger one, whatever its iterations.
 
-So sharing sampled worlds (``--reuse``) and their futures (``--fresh-chance``) showed
-no cost at 0.3 s; playouts to the end looked the better leaf from 0.3 s on, on the VM,
-but on the 16-core machine, with more games, neither leaf did: ``LEAF_PLAYOUT`` stays at
-12 (the better leaf at 0.1 s). What a longer search needs is more than iterations.
+So sharing sampled worlds (``--reuse``) and their futures (``--fresh-chance``), and
+searching every decision afresh, showed no clear gain at 0.3 s, nor did a smaller
+exploration constant. Playouts to the end are the better leaf of the two from 0.3 s on:
+59.7% of 154 games at 0.3 s over both machines (12 moves 42.5% of 40, and about 50%
+with the tree not kept or a smaller exploration constant), 47% of 112 at 1 s (12 moves
+41% of 148); at 0.1 s 53.8% of 80 against 57.5% of 200. So 2-player Dragon's search
+plays to the end (``LEAF_TO_END`` in ``games/dragon/heuristic.py``); 3 to 5 players
+keep the 12 moves, untested at longer budgets. At 1 s neither leaf beats ``mcts-v1``:
+what a longer search needs is more than iterations.
 
 To run one line::
 
@@ -71,7 +80,13 @@ from typing import Any
 from dragontable import games
 from dragontable.bots import make_bot, mcts
 from dragontable.bots.baseline import mcts as baseline_mcts
-from dragontable.bots.heuristics import evaluator, evaluator_all, leaf_plies, leaf_scale
+from dragontable.bots.heuristics import (
+    evaluator,
+    evaluator_all,
+    leaf_plies,
+    leaf_scale,
+    leaf_to_end,
+)
 from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
 from dragontable.strength import machine as _machine
@@ -94,13 +109,17 @@ Job = tuple[str, int, Variant, float, int, int]
 
 
 def leaf(game: str, plies: str | None, scale: float | None) -> mcts.Leaf | None:
-    """The leaf with ``plies`` random moves first (``end``: none, random playouts; None:
-    the game's) judged at ``scale`` (None: the game's ``LEAF_SCALE``)."""
+    """The leaf with ``plies`` random moves first (``end``: random playouts at every player
+    count; None: the game's setting) judged at ``scale`` (None: the game's
+    ``LEAF_SCALE``)."""
     scale = leaf_scale(game) if scale is None else scale
     if plies == "end" or scale is None:
         return None
-    moves = leaf_plies(game) if plies is None else int(plies)
-    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves)
+    if plies is None:  # the game's moves, and its player counts played to the end
+        moves, to_end = leaf_plies(game), leaf_to_end(game)
+    else:
+        moves, to_end = int(plies), frozenset()
+    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
 
 
 SEARCHES = {"variant": [0, 0], "mcts-v1": [0, 0]}

@@ -152,14 +152,12 @@ NOTES: dict[str, str] = {
     for g in ("dragon", "ming", "changcheng")
 }
 NOTES["dragon-mcts1s-mctsv1-2p"] = (
-    "the games on file so far were played on a lent 16-core machine (Python 3.12), 16 at "
-    "a time. A CPU-time budget buys a different search on another machine, and the two "
-    "machines disagree: on the 2-core development VM (Python 3.11) `bench/search_variant.py "
-    "--game dragon --seconds 1 --seed 40` gave today's search 46% of 26 games against "
-    "mcts-v1 at 1 s (44% here), but the same search with random playouts to the end "
-    "instead of 12 moves and the heuristic 60% of 40, where the 16-core machine gave it "
-    "31% of 32 (see that script's docstring). Finish the matchup on one kind of machine, "
-    "and delete the file when the search changes."
+    "81 games played on a lent 16-core machine with the search's earlier leaf (12 random "
+    "moves, then the heuristic) gave it 44.4% (34.1%-55.3%); they were set aside (git "
+    "history keeps them) when 2-player Dragon's search changed to random playouts to the "
+    "end, which won 59.7% of 154 games against mcts-v1 at 0.3 s and 47% of 112 at 1 s in "
+    "`bench/search_variant.py` runs (its docstring has the table). A CPU-time budget buys "
+    "a different search on another machine: play the matchup on one kind of machine."
 )
 NOTES["dragon-greedy-palace-4p"] = (
     "the rate is over every greedy seat-game (three a game), not the win rate; a seat "

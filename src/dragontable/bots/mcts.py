@@ -15,14 +15,14 @@ asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic:
 seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
 instead of averaging noisy playouts. A heuristic may ask for a few random moves first
 (``LEAF_PLAYOUT``, a truncated playout), so that what is about to happen has happened
-when it judges.
+when it judges, or leave some player counts to random playouts (``LEAF_TO_END``).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,14 +93,19 @@ def heuristic_leaf(
     scale: float,
     evaluate_all: Callable[[State], list[float]] | None = None,
     plies: int = 0,
+    to_end: Collection[int] = (),
 ) -> Leaf:
     """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
     after ``plies`` random moves (fewer where the game ends first: then its result).
 
     ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
+    At a table of a player count in ``to_end`` the leaf is a random playout to the end.
     """
 
     def leaf(state: State, rng: Rng) -> list[float]:
+        if state.players in to_end:
+            random_rollout(state, rng)
+            return rewards(state)
         for _ in range(plies):
             if state.is_over:
                 break
@@ -140,21 +145,22 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
 
 def leaf_for(game: str) -> Leaf | None:
     """The leaf evaluation of ``game``: its value function where it ships one marked for
-    the search, else its heuristic where that sets ``LEAF_SCALE``, else None (random
-    playouts)."""
+    the search, else its heuristic where that sets ``LEAF_SCALE`` (random playouts at
+    the player counts of its ``LEAF_TO_END``), else None (random playouts)."""
     from . import value
 
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
         return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import leaf_plies, leaf_scale
+    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
 
     scale = leaf_scale(game)
     if scale is None:
         return None
     from .heuristics import evaluator, evaluator_all
 
-    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), leaf_plies(game))
+    plies, to_end = leaf_plies(game), leaf_to_end(game)
+    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end)
 
 
 @dataclass

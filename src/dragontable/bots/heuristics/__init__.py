@@ -1,6 +1,7 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
-float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``BEAM``,
+float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``LEAF_PLAYOUT``,
+``LEAF_TO_END``, ``BEAM``,
 ``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``); these functions read them."""
 
 from __future__ import annotations
@@ -58,6 +59,13 @@ def leaf_plies(game: str) -> int:
     (``LEAF_PLAYOUT``, a truncated playout); 0 where the game sets none."""
     plies = _setting(game, "LEAF_PLAYOUT")
     return 0 if plies is None else max(0, int(plies))
+
+
+def leaf_to_end(game: str) -> frozenset[int]:
+    """Player counts whose search leaves are random playouts to the end, where the game's
+    heuristic judges the others (``LEAF_TO_END``); none where the game sets none."""
+    counts = _setting(game, "LEAF_TO_END")
+    return frozenset() if counts is None else frozenset(int(n) for n in counts)
 
 
 def beam(game: str) -> int | None:

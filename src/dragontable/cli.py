@@ -506,7 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_serve)
 
-    from .server.botworker import add_parser as add_bots_parser
+    from .server.botargs import add_parser as add_bots_parser
 
     add_bots_parser(sub)  # dragontable bots: bot workers over the database
     p = sub.add_parser("games", help="list the games and their options")

@@ -303,3 +303,42 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
         os.close(write)
     assert done.returncode == 141
     assert done.stderr == ""
+
+
+SERVER_STACK = ("fastapi", "starlette", "sqlalchemy", "uvicorn", "pydantic", "psycopg")
+WITHOUT_SERVER = f"""
+import sys
+class Absent:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in {SERVER_STACK!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}")
+sys.meta_path.insert(0, Absent())
+from dragontable.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_offline_commands_run_without_the_server_stack() -> None:
+    """A machine with only the game's own dependencies (a lent many-core machine playing
+    the strength plan) runs the offline commands: only ``serve`` and ``bots`` load the
+    server's stack."""
+    command = ["--games", "2", "--seed", "1", "--json"]
+    command = ["tournament", "--game", "dragon", "--bots", "random,greedy", *command]
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_SERVER, *command], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 2
+    for offline in ("strength", "bench", "review", "simulate"):
+        helped = subprocess.run(
+            [sys.executable, "-c", WITHOUT_SERVER, offline, "--help"],
+            capture_output=True,
+            text=True,
+        )
+        assert helped.returncode == 0 and "usage" in helped.stdout, helped.stderr
+    served = subprocess.run(
+        [sys.executable, "-c", WITHOUT_SERVER, "serve", "--port", "0"],
+        capture_output=True,
+        text=True,
+    )
+    assert served.returncode != 0 and "No module named 'fastapi'" in served.stderr

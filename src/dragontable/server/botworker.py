@@ -25,7 +25,6 @@ from ..core.state import State
 from .botjobs import Job, JobQueue
 from .botplay import choose_bot_action
 from .clocks import clock_changes
-from .config import BOT_MAX_SECONDS
 from .db import StaleWrite, Store, TableRow
 from .hints import suggest
 from .live import replay_moves, table_result, table_status
@@ -33,8 +32,6 @@ from .timesource import SystemClock
 
 log = logging.getLogger("dragontable.bots")
 
-LEASE_S = 30.0
-"""How long a claim holds by default; it must outlast the longest bot move."""
 IDLE_POLL_S = 0.1
 """How long an idle worker waits before asking for a job again."""
 STALE: dict[str, Any] = {"stale": True}
@@ -179,18 +176,6 @@ def run_workers(url: str, processes: int, lease_s: float, max_seconds: float) ->
     while not stop.is_set() and any(c.is_alive() for c in children):
         stop.wait(1.0)
     stop_workers(children)
-
-
-def add_parser(sub: Any) -> None:
-    """The ``bots`` subcommand."""
-    p = sub.add_parser("bots", help="run bot workers: bot moves and hints from the database")
-    p.add_argument("--db", help="the table servers' database URL (default: $DATABASE_URL)")
-    p.add_argument("--processes", type=int, default=1, help="claim loops in parallel")
-    p.add_argument("--lease", type=float, default=LEASE_S, help="seconds a claim holds")
-    p.add_argument(
-        "--max-seconds", type=float, default=BOT_MAX_SECONDS, help="CPU cap of one bot move"
-    )
-    p.set_defaults(func=cmd_bots)
 
 
 def cmd_bots(args: argparse.Namespace) -> int:

@@ -22,7 +22,8 @@ from fastapi import FastAPI
 
 from ..core.datafiles import configure_data_dirs
 from .app import create_app
-from .botworker import LEASE_S, start_workers, stop_workers
+from .botargs import LEASE_S
+from .botworker import start_workers, stop_workers
 from .config import BOT_MAX_SECONDS, ServerConfig
 from .db import Store
 from .mail import MailSettings

@@ -159,6 +159,12 @@ NOTES["dragon-mcts1s-mctsv1-2p"] = (
     "`bench/search_variant.py` runs (its docstring has the table). A CPU-time budget buys "
     "a different search on another machine: play the matchup on one kind of machine."
 )
+NOTES["changcheng-mcts1s-mctsv1-2p"] = (
+    "the games on file were played on the 2-core development VM (Python 3.11), two at a "
+    "time. At 0.3 s a move the same search won 55.0% of 60 games against mcts-v1, and as "
+    "much with a sampled world for each iteration (`bench/search_variant.py --game "
+    "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back."
+)
 NOTES["dragon-greedy-palace-4p"] = (
     "the rate is over every greedy seat-game (three a game), not the win rate; a seat "
     "counts when it has a palace, empty or not, in the final state (docs/rules-decisions.md)."

@@ -416,16 +416,8 @@ def _worker(args: Job) -> dict[str, tuple[int, float]]:
 
     snapshot, iterations, seconds, seed, max_seconds, reuse, exploration = args
     state = games.from_json(snapshot)
-    leaf = leaf_for(state.game.name)
-    found = search(
-        state,
-        iterations,
-        seconds,
-        seed,
-        exploration,
-        leaf=leaf,
-        max_seconds=max_seconds,
-        reuse=reuse,
+    found = parallel_search(
+        state, 1, iterations, seconds, seed, max_seconds, reuse=reuse, exploration=exploration
     )
     return found.stats
 

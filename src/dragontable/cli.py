@@ -13,29 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from . import games
+from .argtypes import positive_int
 from .bots import default_bot, make_bot
 from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
 from .games import load_record, replay
 from .review import DEFAULT_ITERATIONS as DEFAULT_REVIEW_ITERATIONS
-
-
-def _positive_int(text: str) -> int:
-    """An argument that must be a whole number of at least 1."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    """An argument that must be a finite, non-negative number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
-    return value
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -270,42 +253,6 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from .core.datafiles import data_dirs
-    from .server.app import database_url
-    from .server.db import describe_url
-    from .server.mail import MailSettings
-    from .server.serving import ServeError, check_workers, run, settings_from_args
-    from .server.timesource import FakeClockError, check_fake_clock
-
-    if args.fake_clock is not None:
-        try:
-            check_fake_clock(args.fake_clock, args.host)
-        except FakeClockError as exc:
-            print(f"dragontable: {exc}", file=sys.stderr)
-            return 2
-    url = database_url(args.db)
-    try:
-        check_workers(url, args.workers)
-    except ServeError as exc:
-        print(f"dragontable: {exc}", file=sys.stderr)
-        return 2
-    public = args.public_url or f"http://{args.host}:{args.port}"
-    print(f"dragontable: database {describe_url(url)}", flush=True)
-    print(f"dragontable: open http://{args.host}:{args.port}/ in a browser", flush=True)
-    if args.fake_clock is not None:
-        print(
-            f"dragontable: TEST CLOCK, moved by {args.fake_clock}: not for real games", flush=True
-        )
-    if args.smtp:
-        print(
-            f"dragontable: your-turn e-mails through {MailSettings(args.smtp, public).describe()}",
-            flush=True,
-        )
-    run(settings_from_args(args, url, public, data_dirs()), args.host, args.port, args.workers)
-    return 0
-
-
 DATA_DIR_COMMANDS = ("play", "replay", "review", "serve", "games", "bots")
 DATA_DIR_HELP = (
     "a folder of more maps and boards, offered by file name (repeatable): "
@@ -422,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="the seat to review (1-based; default: every seat)")
     p.add_argument(
         "--iterations",
-        type=_positive_int,
+        type=positive_int,
         default=DEFAULT_REVIEW_ITERATIONS,
         help=f"search iterations per decision (default {DEFAULT_REVIEW_ITERATIONS})",
     )
@@ -433,82 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_review)
 
-    p = sub.add_parser("serve", help="run the table server: lobby and live play in the browser")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument(
-        "--workers",
-        type=_positive_int,
-        default=1,
-        metavar="N",
-        help="server processes on the one port (more than 1 needs PostgreSQL; default 1)",
-    )
-    p.add_argument(
-        "--db",
-        help="SQLAlchemy database URL (default: $DATABASE_URL, else sqlite:///dragontable.sqlite3)",
-    )
-    p.add_argument(
-        "--bot-delay", type=float, default=0.6, help="seconds a bot waits before each move"
-    )
-    p.add_argument(
-        "--max-tables-per-client",
-        type=_positive_int,
-        metavar="N",
-        help="most tables one client address may open in the server's window "
-        "(default: see 'Input limits' in docs/server.md)",
-    )
-    p.add_argument(
-        "--grace",
-        type=_seconds,
-        metavar="SECONDS",
-        help="how long an absent player's seat stays theirs before others may hand it to a "
-        "bot (default 60)",
-    )
-    p.add_argument(
-        "--max-live-tables", type=_positive_int, metavar="N", help="tables held in memory at once"
-    )
-    p.add_argument(
-        "--idle",
-        type=_seconds,
-        metavar="SECONDS",
-        help="a table nobody watches leaves memory after this (default 300)",
-    )
-    p.add_argument(
-        "--search-processes",
-        type=_positive_int,
-        metavar="N",
-        help="worker processes for searching bots (default 1; quick bots and hints have one each)",
-    )
-    p.add_argument(
-        "--bot-workers",
-        choices=("local", "external"),
-        default="local",
-        help="external: bot moves and hints are jobs for 'dragontable bots' (default: local pool)",
-    )
-    p.add_argument(
-        "--fake-clock",
-        type=Path,
-        metavar="FILE",
-        help="TESTS ONLY: the table clocks run ahead of the system's by the seconds written "
-        "in FILE (a file of this user that no one else may write; loopback --host only)",
-    )
-    p.add_argument(
-        "--smtp",
-        metavar="URL",
-        help="send your-turn e-mails through this SMTP server: "
-        "smtp://[user:password@]host[:port][?from=address] or smtps://… (default: no e-mail)",
-    )
-    p.add_argument(
-        "--public-url",
-        metavar="URL",
-        help="the address players reach this server at, for links in e-mails "
-        "(default: http://HOST:PORT)",
-    )
-    p.set_defaults(func=cmd_serve)
+    from .server.commands import add_parsers as add_server_parsers
 
-    from .server.botargs import add_parser as add_bots_parser
-
-    add_bots_parser(sub)  # dragontable bots: bot workers over the database
+    add_server_parsers(sub)  # dragontable serve, dragontable bots
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)
     for command in DATA_DIR_COMMANDS:

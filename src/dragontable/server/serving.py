@@ -22,8 +22,8 @@ from fastapi import FastAPI
 
 from ..core.datafiles import configure_data_dirs
 from .app import create_app
-from .botargs import LEASE_S
 from .botworker import start_workers, stop_workers
+from .commands import LEASE_S
 from .config import BOT_MAX_SECONDS, ServerConfig
 from .db import Store
 from .mail import MailSettings

@@ -16,7 +16,8 @@ from dragontable.server import create_app
 from dragontable.server.botjobs import MAX_ATTEMPTS, Job, JobQueue
 from dragontable.server.botworker import STALE, BotWorker, run_job
 from dragontable.server.config import ServerConfig
-from dragontable.server.db import SeatRow, Store, TableRow, actions_t
+from dragontable.server.db import SeatRow, Store, TableRow
+from dragontable.server.schema import actions_t
 
 from .conftest import wait_for
 

@@ -19,7 +19,8 @@ from dragontable.server import create_app
 from dragontable.server.botjobs import JobQueue
 from dragontable.server.botplay import choose_bot_action
 from dragontable.server.config import ServerConfig
-from dragontable.server.db import Store, actions_t
+from dragontable.server.db import Store
+from dragontable.server.schema import actions_t
 
 from .conftest import wait_for
 

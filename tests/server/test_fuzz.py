@@ -24,8 +24,8 @@ from starlette.testclient import WebSocketTestSession
 
 from dragontable.server import create_app
 from dragontable.server.config import ServerConfig
-from dragontable.server.db import actions_t, tables_t
 from dragontable.server.inputs import MAX_MESSAGE_BYTES
+from dragontable.server.schema import actions_t, tables_t
 
 from .conftest import next_update, token_of, wait_for
 

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 from dragontable.core.rng import Rng
 from dragontable.games import replay
 from dragontable.server import create_app
-from dragontable.server.db import Store, metadata
+from dragontable.server.db import Store
+from dragontable.server.schema import metadata
 
 from .conftest import n_actions, new_table, next_update, token_of, wait_for, ws_url
 

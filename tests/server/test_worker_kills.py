@@ -18,7 +18,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from dragontable.server.botjobs import JobQueue
-from dragontable.server.db import Store, actions_t
+from dragontable.server.db import Store
+from dragontable.server.schema import actions_t
 
 from .conftest import wait_for
 from .test_bot_worker_kill import check_record as check_bot_moves

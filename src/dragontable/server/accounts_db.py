@@ -12,18 +12,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .db import (
-    Store,
-    TableRow,
-    _aware,
-    mail_log_t,
-    rating_changes_t,
-    ratings_t,
-    seats_t,
-    sessions_t,
-    tables_t,
-    users_t,
-)
+from .db import Store, TableRow, _aware
+from .schema import mail_log_t, rating_changes_t, ratings_t, seats_t, sessions_t, tables_t, users_t
 
 RECENT_TABLES = 20
 """How many of a player's tables a profile lists."""

@@ -24,7 +24,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from .botpool import WorkerError
-from .db import Store, metadata
+from .db import Store
+from .schema import metadata
 
 KINDS = ("move", "hint")
 MAX_ATTEMPTS = 3

@@ -17,10 +17,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .db import Store, chat_t, mutes_t
+from .db import Store
 from .limits import CHAT_MESSAGES, CHAT_WINDOW_S, MAX_CHAT_CHARS, SlidingWindow, retry_after
 from .live import Connection, LiveTable, error
 from .lobby import refused_char
+from .schema import chat_t, mutes_t
 
 CHAT_HISTORY = 50
 """Messages sent to a connection when it opens (the most recent)."""

@@ -32,10 +32,11 @@ from fastapi.responses import JSONResponse
 from .. import games
 from ..review import REVIEW_VERSION, decisions, describe, judge, result
 from .botpool import BotPool
-from .db import Store, reviews_t
+from .db import Store
 from .inputs import check_lang, is_table_id
 from .limits import SlidingWindow, retry_after
 from .live import LiveTable
+from .schema import reviews_t
 from .tables import TableManager
 
 log = logging.getLogger("dragontable.server")

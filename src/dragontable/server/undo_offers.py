@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from .db import Store, metadata
+from .db import Store
 from .live import UndoOffer
+from .schema import metadata
 
 undo_offers_t = sa.Table(
     "undo_offers",

@@ -43,6 +43,12 @@ ACTION_PAYLOAD = {
     for fee in (0, D.OCCUPIED_FEE)
 }
 """``ACTION_PAYLOAD[fee][group][card]``: the action's notation and payload, made once."""
+DECK_WITH_WALL = (*D.ACTION_CARDS, D.WALL_CARD)
+DEAL = {
+    key: tuple(slice(sum(sizes[:g]), sum(sizes[: g + 1])) for g in range(len(sizes)))
+    for key, sizes in D.GROUP_SIZES.items()
+}
+"""``DEAL[(players, cards)]``: the part of the shuffled deck that each action group gets."""
 RESIDENT = {
     verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
     for verb in ("replace", "release")
@@ -233,33 +239,28 @@ def auto_endround(st: DragonData, task: Task) -> None:
 
 def auto_actions(st: DragonData, task: Task) -> None:
     """Shuffle and deal the action cards into groups, then each seat decides (§4.1)."""
-    deck = list(D.ACTION_CARDS)
-    if st.options["great_wall"] != "off":
-        deck.append(D.WALL_CARD)
+    deck = list(DECK_WITH_WALL if st.options["great_wall"] != "off" else D.ACTION_CARDS)
     st.rng.shuffle(deck)
-    groups, at = [], 0
-    for size in D.GROUP_SIZES[(st.players, len(deck))]:
-        groups.append(tuple(deck[at : at + size]))
-        at += size
-    st.groups = groups
+    dealt = [deck[part] for part in DEAL[(st.players, len(deck))]]
+    st.groups = groups = list(map(tuple, dealt))
     st.dragons = [[] for _ in groups]
-    st.order = turn_order(st)
-    st.log.append({"key": "dragon.actions.dealt", "groups": [list(g) for g in groups]})
-    push(st, *[("action", s) for s in st.order])
+    st.order = order = turn_order(st)
+    st.log.append({"key": "dragon.actions.dealt", "groups": dealt})
+    st.tasks.extend([("action", s) for s in reversed(order)])  # the first in order on top
 
 
 def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
+    yuan = p.yuan
     wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
     out: Legal = {}
     dragons = st.dragons
     for g, cards in enumerate(st.groups):
         fee = D.OCCUPIED_FEE if dragons[g] else 0
-        yuan = p.yuan - fee
-        if yuan < 0:
+        if yuan < fee:
             continue
         # the rare cards a seat cannot take are left out before the loop, not card by card
-        if yuan < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
+        if yuan - fee < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
             cards = tuple(c for c in cards if c != "privilege")
         if not wall_open and D.WALL_CARD in cards:
             cards = tuple(c for c in cards if c != D.WALL_CARD)
@@ -391,10 +392,16 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
 
 # -- person phase (§4.3) --------------------------------------------------------------
 def auto_persons(st: DragonData, task: Task) -> None:
-    if st.round >= D.ROUNDS or not any(p.hand for p in st.seats):
+    seats = st.seats
+    if st.round >= D.ROUNDS:
         return
-    st.order = turn_order(st)
-    push(st, *[("card", s) for s in st.order if st.seats[s].hand])
+    for p in seats:  # a loop, not any(): no generator made every round
+        if p.hand:
+            break
+    else:
+        return
+    st.order = order = turn_order(st)
+    st.tasks.extend([("card", s) for s in reversed(order) if seats[s].hand])  # first on top
 
 
 def has_candidates(st: DragonData, card: str) -> bool:

@@ -48,8 +48,15 @@ class Decision:
 _Step = tuple[
     Callable[[Any, Task], None] | None,
     Callable[[Any, Task], bool] | None,
-    Callable[[Any, Task], Legal] | None,
+    Callable[[Any, Task], Legal],
 ]
+
+
+def _automatic(st: Any, task: Task) -> Legal:
+    """An automatic task's options in the step table: never asked (its ``run`` comes first)."""
+    raise AssertionError(f"task {task[0]!r} is automatic: it has no options")
+
+
 Flow = Mapping[str, Auto | Decision]
 """A game's flow of play: every task kind and the rule that handles it."""
 
@@ -64,11 +71,11 @@ class TaskEngine:
         self.has_options: dict[str, Callable[[Any, Task], bool]] = {}
         self._steps: dict[str, _Step] = {}
         """Per kind ``(run, has_options, options)``, the first None for a decision: what
-        ``advance`` needs found with one look-up."""
+        ``advance`` needs found with one look-up (an automatic task's options raise)."""
         for kind, step in (flow or {}).items():
             if isinstance(step, Auto):
                 self.auto[kind] = step.run
-                self._steps[kind] = (step.run, None, None)
+                self._steps[kind] = (step.run, None, _automatic)
                 continue
             self.options[kind], self.apply[kind] = step.options, step.apply
             if step.has_options is not None:
@@ -98,8 +105,7 @@ class TaskEngine:
                     return
                 tasks.pop()
                 continue
-            assert options is not None  # a decision
-            legal = options(st, task)
+            legal = options(st, task)  # a decision
             if legal:
                 st._legal = legal
                 return
@@ -184,11 +190,11 @@ class TaskState(State):
     def apply(self, action: str) -> None:
         """:meth:`State.apply` with :meth:`_do` written out: one call less at every decision
         of every playout (a random game of Dragon makes some 230), the engine's one more."""
-        legal = self._legal
-        payload = _MISSING
-        if legal is not None and isinstance(action, str):
-            payload = legal.get(action, _MISSING)  # the common case: a listed action
-        if payload is _MISSING:
+        try:
+            payload = self._legal[action]  # type: ignore[index]  # the common case: one listed
+        except (KeyError, TypeError):  # not listed so, not listed yet (None), or unhashable
+            payload = _MISSING
+        if payload is _MISSING:  # outside the handler: a refusal chains no KeyError
             action, payload = self._resolve(action)
         self.history.append(action)
         self._legal = None

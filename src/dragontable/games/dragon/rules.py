@@ -176,7 +176,9 @@ def opt_place(st: DragonData, task: Task) -> Legal:
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
     _, seat, tile, moves = task
-    add_resident(st.seats[seat], idx, tile)
+    palaces = st.seats[seat].palaces
+    floors, res = palaces[idx]
+    palaces[idx] = (floors, res + (tile,))  # add_resident() written out: every tile placed
     st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
     if moves:
         move(st, seat, D.VALUE[tile])
@@ -204,10 +206,11 @@ def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> No
 
 def receive_tile(st: DragonData, seat: int, tile: str) -> None:
     """A tile has left the supply for ``seat``: place it, or replace/decline when full."""
-    if st.seats[seat].free_space():
-        st.tasks.append(("place", seat, tile, 1))
-    else:
-        st.tasks.append(("full", seat, tile))
+    for floors, res in st.seats[seat].palaces:  # free_space() written out: every tile taken
+        if len(res) < floors:
+            st.tasks.append(("place", seat, tile, 1))
+            return
+    st.tasks.append(("full", seat, tile))
 
 
 # -- round flow (§4.0) ----------------------------------------------------------------
@@ -215,9 +218,11 @@ def auto_round(st: DragonData, task: Task) -> None:
     if st.round > D.ROUNDS:
         st.tasks.append(("final",))
         return
-    st.log.append(
-        {"key": "dragon.round.started", "round": st.round, "event": st.event_track[st.round - 1]}
-    )
+    r = st.round
+    st.log.append({"key": "dragon.round.started", "round": r, "event": st.event_track[r - 1]})
+    if r != D.ROUNDS and r != D.GREAT_EVENT_ROUND:  # most rounds: the usual steps
+        st.tasks.extend(ROUND_STACK)
+        return
     tail: list[Task] = [("events",), ("decay",)]
     after_decay = st.options["great_event_timing"] == "after_decay"
     if st.round == D.GREAT_EVENT_ROUND and st.great_event and after_decay:
@@ -230,6 +235,18 @@ def auto_round(st: DragonData, task: Task) -> None:
     ):
         tail.append(("wallcheck", D.ROUNDS))
     push(st, ("actions",), ("persons",), *tail, ("endround",))
+
+
+ROUND_STACK: tuple[Task, ...] = (
+    ("endround",),
+    ("scoring",),
+    ("decay",),
+    ("events",),
+    ("persons",),
+    ("actions",),
+)
+"""A round's steps on the stack (top last), in a round with no Great Event and before the
+last: actions, persons, events, decay, scoring."""
 
 
 def auto_endround(st: DragonData, task: Task) -> None:
@@ -317,7 +334,10 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
 
 def opt_floor(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    out: Legal = {FLOOR[i]: i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
+    out: Legal = {}
+    for i, (f, _) in enumerate(p.palaces):  # a loop, not a dict comprehension's call
+        if f < D.MAX_FLOORS:
+            out[FLOOR[i]] = i
     out["floor new"] = -1
     return out
 

@@ -269,7 +269,10 @@ def auto_actions(st: DragonData, task: Task) -> None:
 def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
     yuan = p.yuan
-    wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
+    # the wall card is dealt only with the Great Wall: without it there is none to leave out
+    wall_shut = st.options["great_wall"] != "off" and not (
+        len(st.wall) < D.WALL_LENGTH and p.wall_tiles
+    )
     out: Legal = {}
     dragons = st.dragons
     for g, cards in enumerate(st.groups):
@@ -279,7 +282,7 @@ def opt_action(st: DragonData, task: Task) -> Legal:
         # the rare cards a seat cannot take are left out before the loop, not card by card
         if yuan - fee < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
             cards = tuple(c for c in cards if c != "privilege")
-        if not wall_open and D.WALL_CARD in cards:
+        if wall_shut and D.WALL_CARD in cards:
             cards = tuple(c for c in cards if c != D.WALL_CARD)
         made = ACTION_PAYLOAD[fee][g]
         for card in cards:

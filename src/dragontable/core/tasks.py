@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from .state import State
+from .state import _MISSING, State
 
 Task = tuple[Any, ...]
 Legal = dict[str, Any]
@@ -48,8 +48,15 @@ class Decision:
 _Step = tuple[
     Callable[[Any, Task], None] | None,
     Callable[[Any, Task], bool] | None,
-    Callable[[Any, Task], Legal] | None,
+    Callable[[Any, Task], Legal],
 ]
+
+
+def _automatic(st: Any, task: Task) -> Legal:
+    """An automatic task's options in the step table: never asked (its ``run`` comes first)."""
+    raise AssertionError(f"task {task[0]!r} is automatic: it has no options")
+
+
 Flow = Mapping[str, Auto | Decision]
 """A game's flow of play: every task kind and the rule that handles it."""
 
@@ -64,22 +71,26 @@ class TaskEngine:
         self.has_options: dict[str, Callable[[Any, Task], bool]] = {}
         self._steps: dict[str, _Step] = {}
         """Per kind ``(run, has_options, options)``, the first None for a decision: what
-        ``advance`` needs found with one look-up."""
+        ``advance`` needs found with one look-up (an automatic task's options raise)."""
         for kind, step in (flow or {}).items():
             if isinstance(step, Auto):
                 self.auto[kind] = step.run
-                self._steps[kind] = (step.run, None, None)
+                self._steps[kind] = (step.run, None, _automatic)
                 continue
             self.options[kind], self.apply[kind] = step.options, step.apply
             if step.has_options is not None:
                 self.has_options[kind] = step.has_options
             self._steps[kind] = (None, step.has_options, step.options)
 
-    def advance(self, st: Any) -> None:
+    def advance(self, st: Any, decided: Task | None = None, payload: Any = None) -> None:
         """Run automatic tasks until a decision with at least one legal option is on top.
 
-        A decision nobody can take (no options) is dropped.
+        A decision nobody can take (no options) is dropped. ``decided``: a decision just
+        taken off the stack, carried out with ``payload`` first (a move, in the one call
+        that every decision of a playout makes).
         """
+        if decided is not None:
+            self.apply[decided[0]](st, decided, payload)
         tasks, steps = st.tasks, self._steps
         while tasks:
             task = tasks[-1]
@@ -94,8 +105,7 @@ class TaskEngine:
                     return
                 tasks.pop()
                 continue
-            assert options is not None  # a decision
-            legal = options(st, task)
+            legal = options(st, task)  # a decision
             if legal:
                 st._legal = legal
                 return
@@ -177,8 +187,21 @@ class TaskState(State):
         task = self.tasks[-1]
         return self.engine.options[task[0]](self, task)
 
+    def apply(self, action: str) -> None:
+        """:meth:`State.apply` with :meth:`_do` written out: one call less at every decision
+        of every playout (a random game of Dragon makes some 230), the engine's one more."""
+        try:
+            payload = self._legal[action]  # type: ignore[index]  # the common case: one listed
+        except (KeyError, TypeError):  # not listed so, not listed yet (None), or unhashable
+            payload = _MISSING
+        if payload is _MISSING:  # outside the handler: a refusal chains no KeyError
+            action, payload = self._resolve(action)
+        self.history.append(action)
+        self._legal = None
+        self.engine.advance(self, self.tasks.pop(), payload)
+
+    push = apply
+
     def _do(self, payload: Any) -> None:
         """Carry out the decision on top of the stack and run on to the next one."""
-        engine, task = self.engine, self.tasks.pop()
-        engine.apply[task[0]](self, task, payload)
-        engine.advance(self)
+        self.engine.advance(self, self.tasks.pop(), payload)

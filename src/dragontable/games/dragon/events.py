@@ -21,16 +21,20 @@ from .state import DragonData, Task
 def auto_events(st: DragonData, task: Task) -> None:
     r = st.round
     event = st.event_track[r - 1]
-    wall_on = st.options["great_wall"] != "off"
+    options = st.options
+    wall_on = options["great_wall"] != "off"
+    if not wall_on and r != D.GREAT_EVENT_ROUND:  # most rounds: the event alone
+        st.tasks.append(("event", event))
+        return
     steps: list[Task] = [("event", event)]
     if wall_on and event == D.MONGOL:
         steps.append(("wallcheck", r))
-    if r == D.ROUNDS and wall_on and st.options["great_wall_final_timing"] == "after_event":
+    if r == D.ROUNDS and wall_on and options["great_wall_final_timing"] == "after_event":
         steps.append(("wallcheck", D.ROUNDS))
     if (
         r == D.GREAT_EVENT_ROUND
         and st.great_event
-        and st.options["great_event_timing"] == "before_decay"
+        and options["great_event_timing"] == "before_decay"
     ):
         steps.append(("great",))
     push(st, *steps)
@@ -41,22 +45,23 @@ def auto_event(st: DragonData, task: Task) -> None:
     event = task[1]
     order = turn_order(st)
     st.log.append({"key": "dragon.event.resolved", "event": event})
+    seats, log = st.seats, st.log
     if event == D.TRIBUTE:
         owed: list[Task] = []
         for s in order:
-            p = st.seats[s]
-            pay = min(D.TRIBUTE_YUAN, p.yuan)
+            p = seats[s]
+            pay = D.TRIBUTE_YUAN if p.yuan > D.TRIBUTE_YUAN else p.yuan
             p.yuan -= pay
-            st.log.append({"key": "dragon.tribute.paid", "seat": s, "yuan": pay})
+            log.append({"key": "dragon.tribute.paid", "seat": s, "yuan": pay})
             if pay < D.TRIBUTE_YUAN:
                 owed.append(("owe", s, D.TRIBUTE_YUAN - pay, "tribute"))
         push(st, *owed)
     elif event == D.DROUGHT:
         owed = []
         for s in order:
-            p = st.seats[s]
-            inhabited = sum(1 for _, res in p.palaces if res)
-            fed = min(p.rice, inhabited)
+            p = seats[s]
+            inhabited = p.inhabited()
+            fed = p.rice if p.rice < inhabited else inhabited
             p.rice -= fed
             st.log.append(
                 {"key": "dragon.drought.fed", "seat": s, "rice": fed, "unfed": inhabited - fed}
@@ -182,12 +187,15 @@ def auto_decay(st: DragonData, task: Task) -> None:
 
 
 def auto_scoring(st: DragonData, task: Task) -> None:
+    log = st.log
     for p in st.seats:
         palaces, ladies, privs = len(p.palaces), p.symbols("L"), p.privilege_symbols()
         p.gain_vp(palaces, "palaces")
-        p.gain_vp(ladies, "court_ladies")
-        p.gain_vp(privs, "privileges")
-        st.log.append(
+        if ladies:  # the calls left out when they would add nothing (most rounds)
+            p.gain_vp(ladies, "court_ladies")
+        if privs:
+            p.gain_vp(privs, "privileges")
+        log.append(
             {
                 "key": "dragon.round.scored",
                 "seat": p.seat,

@@ -43,6 +43,12 @@ ACTION_PAYLOAD = {
     for fee in (0, D.OCCUPIED_FEE)
 }
 """``ACTION_PAYLOAD[fee][group][card]``: the action's notation and payload, made once."""
+DECK_WITH_WALL = (*D.ACTION_CARDS, D.WALL_CARD)
+DEAL = {
+    key: tuple(slice(sum(sizes[:g]), sum(sizes[: g + 1])) for g in range(len(sizes)))
+    for key, sizes in D.GROUP_SIZES.items()
+}
+"""``DEAL[(players, cards)]``: the part of the shuffled deck that each action group gets."""
 RESIDENT = {
     verb: tuple({t: f"{verb} {p}:{t}" for t in D.TILES} for p in PREF)
     for verb in ("replace", "release")
@@ -170,7 +176,9 @@ def opt_place(st: DragonData, task: Task) -> Legal:
 
 def apply_place(st: DragonData, task: Task, idx: int) -> None:
     _, seat, tile, moves = task
-    add_resident(st.seats[seat], idx, tile)
+    palaces = st.seats[seat].palaces
+    floors, res = palaces[idx]
+    palaces[idx] = (floors, res + (tile,))  # add_resident() written out: every tile placed
     st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
     if moves:
         move(st, seat, D.VALUE[tile])
@@ -198,10 +206,11 @@ def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> No
 
 def receive_tile(st: DragonData, seat: int, tile: str) -> None:
     """A tile has left the supply for ``seat``: place it, or replace/decline when full."""
-    if st.seats[seat].free_space():
-        st.tasks.append(("place", seat, tile, 1))
-    else:
-        st.tasks.append(("full", seat, tile))
+    for floors, res in st.seats[seat].palaces:  # free_space() written out: every tile taken
+        if len(res) < floors:
+            st.tasks.append(("place", seat, tile, 1))
+            return
+    st.tasks.append(("full", seat, tile))
 
 
 # -- round flow (§4.0) ----------------------------------------------------------------
@@ -209,9 +218,11 @@ def auto_round(st: DragonData, task: Task) -> None:
     if st.round > D.ROUNDS:
         st.tasks.append(("final",))
         return
-    st.log.append(
-        {"key": "dragon.round.started", "round": st.round, "event": st.event_track[st.round - 1]}
-    )
+    r = st.round
+    st.log.append({"key": "dragon.round.started", "round": r, "event": st.event_track[r - 1]})
+    if r != D.ROUNDS and r != D.GREAT_EVENT_ROUND:  # most rounds: the usual steps
+        st.tasks.extend(ROUND_STACK)
+        return
     tail: list[Task] = [("events",), ("decay",)]
     after_decay = st.options["great_event_timing"] == "after_decay"
     if st.round == D.GREAT_EVENT_ROUND and st.great_event and after_decay:
@@ -226,6 +237,18 @@ def auto_round(st: DragonData, task: Task) -> None:
     push(st, ("actions",), ("persons",), *tail, ("endround",))
 
 
+ROUND_STACK: tuple[Task, ...] = (
+    ("endround",),
+    ("scoring",),
+    ("decay",),
+    ("events",),
+    ("persons",),
+    ("actions",),
+)
+"""A round's steps on the stack (top last), in a round with no Great Event and before the
+last: actions, persons, events, decay, scoring."""
+
+
 def auto_endround(st: DragonData, task: Task) -> None:
     st.round += 1
     st.tasks.append(("round",))
@@ -233,35 +256,33 @@ def auto_endround(st: DragonData, task: Task) -> None:
 
 def auto_actions(st: DragonData, task: Task) -> None:
     """Shuffle and deal the action cards into groups, then each seat decides (§4.1)."""
-    deck = list(D.ACTION_CARDS)
-    if st.options["great_wall"] != "off":
-        deck.append(D.WALL_CARD)
+    deck = list(DECK_WITH_WALL if st.options["great_wall"] != "off" else D.ACTION_CARDS)
     st.rng.shuffle(deck)
-    groups, at = [], 0
-    for size in D.GROUP_SIZES[(st.players, len(deck))]:
-        groups.append(tuple(deck[at : at + size]))
-        at += size
-    st.groups = groups
+    dealt = [deck[part] for part in DEAL[(st.players, len(deck))]]
+    st.groups = groups = list(map(tuple, dealt))
     st.dragons = [[] for _ in groups]
-    st.order = turn_order(st)
-    st.log.append({"key": "dragon.actions.dealt", "groups": [list(g) for g in groups]})
-    push(st, *[("action", s) for s in st.order])
+    st.order = order = turn_order(st)
+    st.log.append({"key": "dragon.actions.dealt", "groups": dealt})
+    st.tasks.extend([("action", s) for s in reversed(order)])  # the first in order on top
 
 
 def opt_action(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    wall_open = len(st.wall) < D.WALL_LENGTH and bool(p.wall_tiles)
+    yuan = p.yuan
+    # the wall card is dealt only with the Great Wall: without it there is none to leave out
+    wall_shut = st.options["great_wall"] != "off" and not (
+        len(st.wall) < D.WALL_LENGTH and p.wall_tiles
+    )
     out: Legal = {}
     dragons = st.dragons
     for g, cards in enumerate(st.groups):
         fee = D.OCCUPIED_FEE if dragons[g] else 0
-        yuan = p.yuan - fee
-        if yuan < 0:
+        if yuan < fee:
             continue
         # the rare cards a seat cannot take are left out before the loop, not card by card
-        if yuan < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
+        if yuan - fee < D.SMALL_PRIVILEGE_COST and "privilege" in cards:
             cards = tuple(c for c in cards if c != "privilege")
-        if not wall_open and D.WALL_CARD in cards:
+        if wall_shut and D.WALL_CARD in cards:
             cards = tuple(c for c in cards if c != D.WALL_CARD)
         made = ACTION_PAYLOAD[fee][g]
         for card in cards:
@@ -316,7 +337,10 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
 
 def opt_floor(st: DragonData, task: Task) -> Legal:
     p = st.seats[task[1]]
-    out: Legal = {FLOOR[i]: i for i, (f, _) in enumerate(p.palaces) if f < D.MAX_FLOORS}
+    out: Legal = {}
+    for i, (f, _) in enumerate(p.palaces):  # a loop, not a dict comprehension's call
+        if f < D.MAX_FLOORS:
+            out[FLOOR[i]] = i
     out["floor new"] = -1
     return out
 
@@ -391,10 +415,16 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
 
 # -- person phase (§4.3) --------------------------------------------------------------
 def auto_persons(st: DragonData, task: Task) -> None:
-    if st.round >= D.ROUNDS or not any(p.hand for p in st.seats):
+    seats = st.seats
+    if st.round >= D.ROUNDS:
         return
-    st.order = turn_order(st)
-    push(st, *[("card", s) for s in st.order if st.seats[s].hand])
+    for p in seats:  # a loop, not any(): no generator made every round
+        if p.hand:
+            break
+    else:
+        return
+    st.order = order = turn_order(st)
+    st.tasks.extend([("card", s) for s in reversed(order) if seats[s].hand])  # first on top
 
 
 def has_candidates(st: DragonData, card: str) -> bool:

@@ -93,6 +93,14 @@ class Player:
             n += len(res)
         return n
 
+    def inhabited(self) -> int:
+        """Palaces with at least one person."""
+        n = 0
+        for _, res in self.palaces:  # a loop, not sum(): asked at every Drought
+            if res:
+                n += 1
+        return n
+
     def floors(self) -> int:
         return sum(f for f, _ in self.palaces)
 

@@ -16,7 +16,9 @@ table; games cycle through dragon, ming and changcheng.
     .venv/bin/python bench/load.py --tables 100 --json
 
 Prints a JSON report on stdout: tables, games finished, actions, duration_s,
-actions_per_s, latency_ms (p50/p90/p99/max), errors, settings, the CPU seconds of the
+actions_per_s, latency_ms (p50/p90/p99/max), errors, stale_refusals (an action refused
+because another move came first, which the seat then sends again: the server working as
+it should, not an error), settings, the CPU seconds of the
 server and of this script, the machine's load average, and how late this script's own
 10 ms timer fired (``own_loop_lag_ms``: delays that come from the machine, not the
 server). Progress goes to stderr. The server and this script share the machine's cores.
@@ -56,6 +58,7 @@ class Stats:
 
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    stale: int = 0  # refusals because another move came first: the protocol working
     games_finished: int = 0
     tables_opened: int = 0
     lags: list[float] = field(default_factory=list)
@@ -80,6 +83,7 @@ class Stats:
             "own_loop_lag_ms": _lag(self.lags),
             "errors": len(self.errors),
             "error_samples": self.errors[:5],
+            "stale_refusals": self.stale,
             "settings": settings,
         }
 
@@ -181,7 +185,10 @@ class Driver:
         async for raw in ws:
             msg = json.loads(raw)
             if msg["type"] == "error":
-                self.stats.errors.append(f"seat {self.seat}: {msg['code']}: {msg['message']}")
+                if msg["code"] == "stale":  # another move came first: sent again below
+                    self.stats.stale += 1
+                else:
+                    self.stats.errors.append(f"seat {self.seat}: {msg['code']}: {msg['message']}")
                 self.sent_at = None  # refused: act again from the last update
                 self.stats.in_flight -= 1
                 msg = self.last

@@ -6,6 +6,7 @@ import gc
 import json
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,45 @@ def test_start_up_keeps_the_garbage_collector_out_of_the_way(sqlite_url: str) ->
     with TestClient(create_app(sqlite_url)):
         assert gc.get_threshold() == GC_THRESHOLDS
         assert gc.get_freeze_count() > 10_000  # the imported code is no longer walked
+
+
+class _Socket:
+    """A WebSocket's stand-in: the server's messages in order, and what was sent."""
+
+    def __init__(self, messages: Sequence[Mapping[str, object]]) -> None:
+        self.messages = [json.dumps(m) for m in messages]
+        self.sent: list[str] = []
+
+    def __aiter__(self) -> _Socket:
+        return self
+
+    async def __anext__(self) -> str:
+        if not self.messages:
+            raise StopAsyncIteration
+        return self.messages.pop(0)
+
+    async def send(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_a_stale_refusal_is_counted_apart_from_errors_and_the_seat_acts_again() -> None:
+    import asyncio
+    import importlib.util
+    import random
+
+    spec = importlib.util.spec_from_file_location("load", LOAD)
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    sys.modules["load"] = load  # its dataclasses look their module up
+    spec.loader.exec_module(load)
+    turn = {"type": "update", "n_actions": 4, "your_turn": True, "legal_actions": ["a"]}
+    stale = {"type": "error", "code": "stale", "message": "another move came first"}
+    bad = {"type": "error", "code": "illegal", "message": "not now"}
+    done = {"type": "update", "over": True, "n_actions": 5, "actions": [{"seat": 0, "action": "a"}]}
+    socket = _Socket([turn, stale, bad, done])
+    stats = load.Stats()
+    driver = load.Driver(0, random.Random(1), stats, 0.0)
+    assert asyncio.run(driver.play(socket)) is True
+    assert stats.stale == 1 and stats.errors == ["seat 0: illegal: not now"]
+    assert socket.sent == ['{"action": "a"}'] * 3  # sent, and sent again after each refusal
+    assert stats.report(1.0, {"tables": 1})["stale_refusals"] == 1

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import re
 import time
-from collections.abc import AsyncIterator, Coroutine, Iterator
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -30,6 +28,7 @@ from dragontable.server.limits import MAX_TABLES_PER_CLIENT, SlidingWindow, retr
 from dragontable.server.lobby import MAX_NAME, LobbyError, clean_name
 from dragontable.server.tables import TableManager
 
+from .aiorun import run
 from .conftest import n_actions, new_table, next_error, next_update, ws_url
 
 BASE = '{"game": "dragon", "players": 2, "seats": ["human", "human"], '
@@ -90,16 +89,6 @@ async def _chunks(*parts: bytes) -> AsyncIterator[bytes]:
         yield part
 
 
-T = TypeVar("T")
-
-
-def _run(coro: Coroutine[Any, Any, T]) -> T:
-    """Run ``coro`` to the end on an event loop of its own thread (a test may run while
-    another library's loop is running in this thread, as Playwright's does)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
 @pytest.mark.parametrize(
     ("declared", "parts", "status"),
     [
@@ -115,12 +104,12 @@ def test_read_limited_refuses_what_is_too_large(
     declared: str | None, parts: list[bytes], status: int
 ) -> None:
     with pytest.raises(BadInput) as refused:
-        _run(read_limited(_chunks(*parts), declared, max_bytes=10))
+        run(read_limited(_chunks(*parts), declared, max_bytes=10))
     assert refused.value.status == status
 
 
 def test_read_limited_joins_a_body_within_the_limit() -> None:
-    got = _run(read_limited(_chunks(b"ab", b"cd"), "4", max_bytes=4))
+    got = run(read_limited(_chunks(b"ab", b"cd"), "4", max_bytes=4))
     assert got == b"abcd"
 
 

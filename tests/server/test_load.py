@@ -17,6 +17,8 @@ from dragontable.server import create_app
 from dragontable.server.app import GC_THRESHOLDS
 from dragontable.server.db import Store
 
+from .aiorun import run
+
 LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
 
 
@@ -83,7 +85,6 @@ class _Socket:
 
 
 def test_a_stale_refusal_is_counted_apart_from_errors_and_the_seat_acts_again() -> None:
-    import asyncio
     import importlib.util
     import random
 
@@ -99,7 +100,7 @@ def test_a_stale_refusal_is_counted_apart_from_errors_and_the_seat_acts_again() 
     socket = _Socket([turn, stale, bad, done])
     stats = load.Stats()
     driver = load.Driver(0, random.Random(1), stats, 0.0)
-    assert asyncio.run(driver.play(socket)) is True
+    assert run(driver.play(socket)) is True
     assert stats.stale == 1 and stats.errors == ["seat 0: illegal: not now"]
     assert socket.sent == ['{"action": "a"}'] * 3  # sent, and sent again after each refusal
     assert stats.report(1.0, {"tables": 1})["stale_refusals"] == 1

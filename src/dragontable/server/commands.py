@@ -9,10 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..argtypes import positive_int, seconds
-from .config import BOT_MAX_SECONDS
-
-LEASE_S = 30.0
-"""How long a claim holds by default; it must outlast the longest bot move."""
+from .config import BOT_MAX_SECONDS, LEASE_S
 
 
 def add_parsers(sub: Any) -> None:

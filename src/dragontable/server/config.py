@@ -18,6 +18,9 @@ MAX_LIVE_TABLES = 2000
 IDLE_S = 300.0
 CLOCK_TICK_S = 1.0
 BOT_WORKERS = ("local", "external")
+LEASE_S = 30.0
+"""How long a bot worker's claim on a job holds by default; it must outlast the longest
+bot move."""
 
 
 @dataclass(frozen=True)

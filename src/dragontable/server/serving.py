@@ -23,8 +23,7 @@ from fastapi import FastAPI
 from ..core.datafiles import configure_data_dirs
 from .app import create_app
 from .botworker import start_workers, stop_workers
-from .commands import LEASE_S
-from .config import BOT_MAX_SECONDS, ServerConfig
+from .config import BOT_MAX_SECONDS, LEASE_S, ServerConfig
 from .db import Store
 from .mail import MailSettings
 from .timesource import FileClock

@@ -73,8 +73,11 @@ Playouts that learn, and rewards that count the score (2-player Dragon, VM, agai
 a Gibbs distribution over the move's mean reward so far in this search, at temperature
 0.1) and ``--playout mast-eps:0.1`` (the best-valued move but for 10% random ones) each
 won 57.5% of 40 at 0.3 s (seed 30; the shipped random playouts 62.5% of the same 40),
-at 1.3 to 1.5 times ``mcts-v1``'s iterations: no gain at that budget. At 1 s, see the
-README's figures.
+at 1.3 to 1.5 times ``mcts-v1``'s iterations: no gain at that budget. At 1 s (seed 40,
+stopped after 22 games each) ``--playout mast:0.1`` and ``--margin 10`` (rewards of 0.8
+for the win plus 0.2 of a logistic of the score lead at scale 10) each won 13 of 22
+(59.1%), at 1.6 times ``mcts-v1``'s iterations; the shipped random playouts had won 17 of
+the same 22 games in an earlier run (60.0% of its 40): no gain either.
 
 To run one line::
 

@@ -63,6 +63,13 @@ plays to the end (``LEAF_TO_END`` in ``games/dragon/heuristic.py``); 3 to 5 play
 keep the 12 moves, untested at longer budgets. At 1 s neither leaf beats ``mcts-v1``:
 what a longer search needs is more than iterations.
 
+At 4 players the same holds: one seat against three ``mcts-v1`` at 0.3 s (VM, the same
+40 games for each leaf, seeds 80 and 81: ``--players 4 --games 24 --seed 80`` and
+``--games 16 --seed 81``), playouts to the end won 40.0% (16 of 40; 95% interval
+26.3-55.4%) at 1.7 times ``mcts-v1``'s iterations, the 12 moves 17.5% (7 of 40;
+8.7-32.0%) at 3.1 times; fair share 25%. So 4-player Dragon's search plays to the end
+too (``LEAF_TO_END = (2, 4)``); 3 and 5 players are untested at longer budgets.
+
 Chang Cheng at 0.3 s (VM, seed 70, 60 games each, side by side): the shipped search
 (16 iterations a world, 1.4 times ``mcts-v1``'s iterations) 55.0%, ``--reuse 1`` (a
 world each, as many iterations as ``mcts-v1``) 55.0%: sharing worlds costs nothing there

@@ -167,7 +167,17 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
 )
 NOTES["dragon-greedy-palace-4p"] = (
     "the rate is over every greedy seat-game (three a game), not the win rate; a seat "
-    "counts when it has a palace, empty or not, in the final state (docs/rules-decisions.md)."
+    "counts when it has a palace, empty or not, in the final state (docs/rules-decisions.md). "
+    "The games on file were played before 4-player Dragon's search changed its leaf to "
+    "random playouts to the end (2026-11-27): the mcts:1s seat that sets the pace was "
+    "the search with the 12-move leaf. The claim is greedy's; play the matchup again "
+    "(delete its file) to measure it against today's search."
+)
+NOTES["dragon-mcts1s-3mctsv1-4p"] = (
+    "at 0.3 s a move, one seat against three mcts-v1, the search with playouts to the end "
+    "won 40.0% of 40 games (26.3%-55.4%) and with the earlier 12-move leaf 17.5% of the "
+    "same 40 (`bench/search_variant.py --game dragon --players 4 --seconds 0.3`, seeds "
+    "80 and 81, on the development VM)."
 )
 
 

@@ -68,10 +68,9 @@ At 4 players the same holds: one seat against three ``mcts-v1`` at 0.3 s (VM, th
 ``--games 16 --seed 81``), playouts to the end won 40.0% (16 of 40; 95% interval
 26.3-55.4%) at 1.7 times ``mcts-v1``'s iterations, the 12 moves 17.5% (7 of 40;
 8.7-32.0%) at 3.1 times; fair share 25%. So 4-player Dragon's search plays to the end
-too (``LEAF_TO_END = (2, 4)``). At 3 players (0.3 s, seed 90, stopped after the same 26
-games each) playouts to the end won 12 of 26 (46.2%), the 12 moves 5 of 26 (19.2%); fair
-share 33%: the next change, once the tests that lean on the 3-player leaf follow. 5
-players are untested at longer budgets.
+too. At 3 players (0.3 s, seed 90, stopped after the same 26 games each) playouts to the
+end won 12 of 26 (46.2%), the 12 moves 5 of 26 (19.2%); fair share 33%: so
+``LEAF_TO_END = (2, 3, 4)``. 5 players are untested at longer budgets.
 
 Chang Cheng at 0.3 s (VM, seed 70, 60 games each, side by side): the shipped search
 (16 iterations a world, 1.4 times ``mcts-v1``'s iterations) 55.0%, ``--reuse 1`` (a

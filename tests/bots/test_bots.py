@@ -198,9 +198,9 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
         state.apply(action)
     got = heuristic_leaf(evaluate, 10.0, plies=12)(state, Rng(7))
     assert state.is_over and got == rewards(state) and len(judged) == 2
-    # Dragon's search asks for a truncated playout (LEAF_PLAYOUT) at 3 and 5 players and
-    # for playouts to the end at 2 and 4 (LEAF_TO_END); Ming's judges at once.
-    for game, players, played in (("dragon", 3, 12), ("dragon", 5, 12), ("ming", 2, 0)):
+    # Dragon's search asks for a truncated playout (LEAF_PLAYOUT) at 5 players and for
+    # playouts to the end at 2 to 4 (LEAF_TO_END); Ming's judges at once.
+    for game, players, played in (("dragon", 5, 12), ("ming", 2, 0)):
         start: State = games.create(game, players=players, seed=1)
         leaf = leaf_for(game)
         assert leaf is not None
@@ -208,7 +208,7 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
         assert len(start.history) == played
     dragon_leaf = leaf_for("dragon")
     assert dragon_leaf is not None
-    for players in (2, 4):
+    for players in (2, 3, 4):
         table: State = games.create("dragon", players=players, seed=1)
         got = dragon_leaf(table, Rng(1))
         assert table.is_over and got == rewards(table)

@@ -79,15 +79,16 @@ mcts:0.1s against mcts-v1:0.1s, 2-player games of seeds 2 and 3 (80 games):
 with playouts to the end; it keeps two thirds of the iterations, a playout to the end
 a quarter. With it, seed 10: 57.5% of 200 2-player games (50.6-64.1); one seat against
 three mcts-v1, seed 20: 30.0% of 40 (fair share 25%). bench/search_variant.py."""
-LEAF_TO_END = (2, 4)
+LEAF_TO_END = (2, 3, 4)
 """Player counts whose search leaves are random playouts to the end instead (no heuristic).
 In 2-player games the 12 moves' edge is gone by 0.3 s a move: against mcts-v1 at 0.3 s
 playouts to the end won 59.7% of 154 games (VM and 16-core machine), 12 moves 42.5% of
 40 (50% of 80 with the tree not kept); at 1 s 47% of 112 against 41% of 148; at 0.1 s
 53.8% of 80 against 57.5% of 200. In 4-player games, one seat against three mcts-v1 at
 0.3 s (the same 40 games, seeds 80 and 81, VM): playouts to the end won 40.0% (16 of
-40), 12 moves 17.5% (7 of 40); fair share 25%. 3 and 5 players keep the 12 moves:
-untested at longer budgets. bench/search_variant.py has the table."""
+40), 12 moves 17.5% (7 of 40); fair share 25%. In 3-player games, one seat against two
+mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5 of
+26); fair share 33%. bench/search_variant.py has the table."""
 
 
 class _Clock:

@@ -132,6 +132,7 @@ class Variant:
     scale: float | None = None
     playout: str | None = None
     margin: float | None = None
+    mix: float | None = None
 
 
 Job = tuple[str, int, Variant, float, int, int]
@@ -149,6 +150,19 @@ def leaf(game: str, plies: str | None, scale: float | None) -> mcts.Leaf | None:
     else:
         moves, to_end = int(plies), frozenset()
     return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
+
+
+def mixed(game: str, weight: float, scale: float | None) -> mcts.Leaf:
+    """The leaf that mixes ``weight`` of the heuristic's judgement (at ``scale``, None:
+    the game's ``LEAF_SCALE``) with a random playout's result."""
+    scale = leaf_scale(game) if scale is None else scale
+    if scale is None:
+        raise ValueError(f"{game}'s heuristic sets no LEAF_SCALE: give --scale")
+    judge = evaluator_all(game)
+    if judge is None:
+        one = evaluator(game)
+        judge = lambda state: [one(state, s) for s in range(state.players)]  # noqa: E731
+    return playouts.mixed_leaf(judge, scale, weight)
 
 
 def playout(spec: str) -> Any:
@@ -205,6 +219,9 @@ def _play(job: Job) -> float:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
     if plies is not None or scale is not None:
         mcts.leaf_for = lambda game: leaf(game, plies, scale)  # this worker's mcts only
+    if changed.mix is not None:
+        both = mixed(game, changed.mix, scale)
+        mcts.leaf_for = lambda game: both  # this worker's mcts only
 
     def bot(seat: int, variant: bool) -> Chooser:
         if not variant:
@@ -234,6 +251,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--scale", type=float, help="the leaf's LEAF_SCALE (default: the game's)")
     parser.add_argument("--playout", help="mast:T or mast-eps:E (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
+    parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
@@ -246,7 +264,15 @@ def main(argv: list[str]) -> int:
     keep = None if args.keep_tree is None else args.keep_tree == "on"
     fresh = None if args.fresh_chance is None else args.fresh_chance == "on"
     changed = Variant(
-        args.plies, args.reuse, keep, fresh, args.exploration, args.scale, args.playout, args.margin
+        args.plies,
+        args.reuse,
+        keep,
+        fresh,
+        args.exploration,
+        args.scale,
+        args.playout,
+        args.margin,
+        args.mix,
     )
     jobs = [
         (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)

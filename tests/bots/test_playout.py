@@ -1,13 +1,15 @@
-"""A playout guided by move averages (MAST) plays the game out and learns from its ends."""
+"""A playout guided by move averages (MAST) plays the game out and learns from its ends;
+a mixed leaf weighs the heuristic's judgement against a playout's result."""
 
 from __future__ import annotations
 
 import pytest
 
 from dragontable import games
-from dragontable.bots.mcts import rewards
-from dragontable.bots.playouts import MastPlayout
+from dragontable.bots.mcts import lead_rewards, random_rollout, rewards
+from dragontable.bots.playouts import MastPlayout, mixed_leaf
 from dragontable.core.rng import Rng
+from dragontable.core.state import State
 
 
 def test_a_playout_ends_the_game_and_gives_its_result() -> None:
@@ -68,3 +70,28 @@ def test_score_rewards_keep_the_win_and_add_the_margin() -> None:
     assert got[order[0]] <= got[order[1]]  # more points, more reward among the losers
     wide = margin_rewards(1000.0)(state)  # a huge scale: every margin counts half
     assert wide[winner] == pytest.approx(0.9, abs=0.01)
+
+
+def test_a_mixed_leaf_weighs_the_judgement_at_the_leaf_against_the_playout() -> None:
+    def judge(state: State) -> list[float]:
+        return [float(len(state.history)), 0.0]  # a lead as long as the game so far
+
+    start = games.create("dragon", players=2, seed=5)
+    rng = Rng(4)
+    for _ in range(30):
+        legal = start.legal_actions()
+        start.apply(legal[rng.below(len(legal))])
+    judged = lead_rewards(judge(start), 10.0)
+    played = start.clone()
+    random_rollout(played, Rng(9))
+    for weight in (0.0, 0.25, 1.0):
+        state = start.clone()
+        got = mixed_leaf(judge, 10.0, weight)(state, Rng(9))
+        assert state.history == played.history  # the same playout, whatever the weight
+        want = [weight * j + (1 - weight) * p for j, p in zip(judged, rewards(played))]
+        assert got == pytest.approx(want)
+    assert judged[0] > 0.9 and rewards(played) != judged
+    # a finished game is judged by its result alone
+    assert mixed_leaf(judge, 10.0, 1.0)(played, Rng(1)) == rewards(played)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        mixed_leaf(judge, 10.0, 1.5)

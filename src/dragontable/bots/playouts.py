@@ -1,9 +1,10 @@
 """Leaf judgements tried against the search's own (``bench/search_variant.py --playout``,
-``--margin``): a playout guided by move averages, and rewards that count the score.
+``--margin``, ``--mix``): a playout guided by move averages, rewards that count the
+score, and a heuristic's judgement mixed with a playout's result.
 
-Neither is a bot's setting: in 2-player Dragon against ``mcts-v1`` neither won more
-than the shipped random playouts, at 0.3 s or at 1 s a move (the script's docstring has
-the runs).
+None is a bot's setting: in 2-player Dragon against ``mcts-v1`` neither of the first two
+won more than the shipped random playouts, at 0.3 s or at 1 s a move (the script's
+docstring has the runs).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 from ..core.rng import Rng
 from ..core.state import State
-from .mcts import lead_rewards, rewards
+from .mcts import Leaf, lead_rewards, random_rollout, rewards
 
 
 class MastPlayout:
@@ -105,3 +106,21 @@ def margin_rewards(scale: float) -> Callable[[State], list[float]]:
         return out
 
     return judge
+
+
+def mixed_leaf(evaluate_all: Callable[[State], list[float]], scale: float, weight: float) -> Leaf:
+    """A leaf judged twice: ``weight`` times the heuristic's judgement of the leaf (per
+    seat, a logistic of its lead at ``scale``, as :func:`~.mcts.heuristic_leaf`) plus
+    the rest times the result of a random playout from it to the end."""
+    if not 0.0 <= weight <= 1.0:
+        raise ValueError(f"a mixing weight is between 0 and 1, not {weight}")
+
+    def leaf(state: State, rng: Rng) -> list[float]:
+        if state.is_over:
+            return rewards(state)
+        judged = lead_rewards(evaluate_all(state), scale)
+        random_rollout(state, rng)
+        played = rewards(state)
+        return [weight * j + (1.0 - weight) * p for j, p in zip(judged, played, strict=True)]
+
+    return leaf

@@ -3,7 +3,7 @@
 For each game and player count this plays ``--games-per-count`` seeded random games and
 takes one position from each phase (early, middle, late: a fixed fraction of the game's
 decisions with a choice). From each position it runs the search the ``mcts`` bot runs
-(one process, the game's own leaf, :func:`dragontable.bots.mcts.leaf_for`) for
+(one process, the game's own leaf, :func:`dragontable.bots.leaves.leaf_for`) for
 ``--seconds`` of CPU time of this thread, the clock the bot's budget and cap use, and
 divides by the iterations done. Per game and player count it reports the mean and the
 90th percentile of those per-position costs.
@@ -30,7 +30,8 @@ from typing import Any
 
 from dragontable import games
 from dragontable.bots.budget import DATA_VERSION
-from dragontable.bots.mcts import leaf_for, search
+from dragontable.bots.leaves import leaf_for
+from dragontable.bots.mcts import search
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
 

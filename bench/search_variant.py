@@ -105,7 +105,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from dragontable import games
-from dragontable.bots import make_bot, mcts, playouts
+from dragontable.bots import leaves, make_bot, mcts, playouts
 from dragontable.bots.baseline import mcts as baseline_mcts
 from dragontable.bots.heuristics import (
     evaluator,
@@ -138,7 +138,7 @@ class Variant:
 Job = tuple[str, int, Variant, float, int, int]
 
 
-def leaf(game: str, plies: str | None, scale: float | None) -> mcts.Leaf | None:
+def leaf(game: str, plies: str | None, scale: float | None) -> leaves.Leaf | None:
     """The leaf with ``plies`` random moves first (``end``: random playouts at every player
     count; None: the game's setting) judged at ``scale`` (None: the game's
     ``LEAF_SCALE``)."""
@@ -149,10 +149,10 @@ def leaf(game: str, plies: str | None, scale: float | None) -> mcts.Leaf | None:
         moves, to_end = leaf_plies(game), leaf_to_end(game)
     else:
         moves, to_end = int(plies), frozenset()
-    return mcts.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
+    return leaves.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
 
 
-def mixed(game: str, weight: float, scale: float | None) -> mcts.Leaf:
+def mixed(game: str, weight: float, scale: float | None) -> leaves.Leaf:
     """The leaf that mixes ``weight`` of the heuristic's judgement (at ``scale``, None:
     the game's ``LEAF_SCALE``) with a random playout's result."""
     scale = leaf_scale(game) if scale is None else scale
@@ -211,17 +211,18 @@ def _play(job: Job) -> float:
     game, players, changed, seconds, seed, index = job
     plies, scale = changed.plies, changed.scale
     if changed.margin is not None:
-        mcts.rewards = playouts.margin_rewards(changed.margin)  # type: ignore[assignment]
+        judge = playouts.margin_rewards(changed.margin)
+        leaves.rewards = judge  # type: ignore[assignment]  # this worker's leaves and searches
     if changed.playout is not None:
         make = playout(changed.playout)
-        mcts.leaf_for = lambda game: make()  # this worker's mcts only: a new one a search
+        leaves.leaf_for = lambda game: make()  # this worker's search only: a new one a search
     if changed.fresh_chance is not None:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
     if plies is not None or scale is not None:
-        mcts.leaf_for = lambda game: leaf(game, plies, scale)  # this worker's mcts only
+        leaves.leaf_for = lambda game: leaf(game, plies, scale)  # this worker's mcts only
     if changed.mix is not None:
         both = mixed(game, changed.mix, scale)
-        mcts.leaf_for = lambda game: both  # this worker's mcts only
+        leaves.leaf_for = lambda game: both  # this worker's mcts only
 
     def bot(seat: int, variant: bool) -> Chooser:
         if not variant:

@@ -15,7 +15,7 @@ review of a seat is identical whatever the other seats' hidden facts were
 
 Win chance: at the end of a game the search scores 1 for a win (shared on a tie) and 0
 otherwise; a leaf before the end is judged by the game's heuristic (a logistic of the
-lead over the best rival, :func:`bots.mcts.heuristic_leaf`, after the random moves the
+lead over the best rival, :func:`bots.leaves.heuristic_leaf`, after the random moves the
 game asks for first) where the game's search uses one, else by a random playout to the
 end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
 figures are win chances.) The played move always
@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # the search's own iteration, so that the search can go on under the played move's node
-from .bots.mcts import Leaf, Node, _iterate, leaf_for, random_rollout, sampled_worlds, world_reuse
+from .bots.leaves import Leaf, leaf_for, random_rollout
+from .bots.mcts import Node, _iterate, sampled_worlds, world_reuse
 from .core.errors import OptionError
 from .core.rng import Rng
 from .core.state import State

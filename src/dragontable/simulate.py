@@ -189,7 +189,8 @@ def _search_rates(state: State, seconds: float, seed: int) -> tuple[int, int]:
     share the machine's noise)."""
     from .bots import baseline
     from .bots.baseline import mcts as v1
-    from .bots.mcts import leaf_for, search, world_reuse
+    from .bots.leaves import leaf_for
+    from .bots.mcts import search, world_reuse
 
     name = state.game.name
     leaf, leaf_v1 = leaf_for(name), v1.leaf_for(name) if name in baseline.GAMES else None

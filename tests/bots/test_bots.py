@@ -164,7 +164,7 @@ def test_mcts_spec_names_budget_and_processes() -> None:
 
 def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:
     from dragontable.bots.heuristics import evaluator
-    from dragontable.bots.mcts import heuristic_leaf, rewards
+    from dragontable.bots.leaves import heuristic_leaf, rewards
 
     leaf = heuristic_leaf(lambda st, seat: [30.0, 10.0, 10.0][seat], scale=10.0)
     state = games.create("dragon", players=3, seed=1)
@@ -175,7 +175,7 @@ def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> No
 
 
 def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() -> None:
-    from dragontable.bots.mcts import heuristic_leaf, leaf_for, rewards
+    from dragontable.bots.leaves import heuristic_leaf, leaf_for, rewards
 
     judged: list[list[str]] = []
 

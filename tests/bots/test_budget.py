@@ -22,7 +22,8 @@ from dragontable.bots.budget import (
     load_costs,
     max_iterations,
 )
-from dragontable.bots.mcts import leaf_for, parallel_search, search
+from dragontable.bots.leaves import leaf_for
+from dragontable.bots.mcts import parallel_search, search
 from dragontable.core.errors import DataError, OptionError
 from dragontable.core.rng import Rng
 from dragontable.core.state import State

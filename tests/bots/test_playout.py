@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dragontable import games
-from dragontable.bots.mcts import lead_rewards, random_rollout, rewards
+from dragontable.bots.leaves import lead_rewards, random_rollout, rewards
 from dragontable.bots.playouts import MastPlayout, mixed_leaf
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
@@ -57,7 +57,7 @@ def test_the_same_generator_plays_the_same_playout() -> None:
 
 
 def test_score_rewards_keep_the_win_and_add_the_margin() -> None:
-    from dragontable.bots.mcts import random_rollout
+    from dragontable.bots.leaves import random_rollout
     from dragontable.bots.playouts import margin_rewards
 
     state = games.create("dragon", players=3, seed=4)

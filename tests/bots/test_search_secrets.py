@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dragontable import games
-from dragontable.bots.mcts import Node, _iterate, leaf_for
+from dragontable.bots.leaves import leaf_for
+from dragontable.bots.mcts import Node, _iterate
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
 

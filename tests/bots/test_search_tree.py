@@ -6,6 +6,7 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import make_bot
+from dragontable.bots.leaves import leaf_for
 from dragontable.bots.mcts import (
     MctsBot,
     Memo,
@@ -13,7 +14,6 @@ from dragontable.bots.mcts import (
     _iterate,
     _keyed,
     follow,
-    leaf_for,
     search,
 )
 from dragontable.core.rng import Rng

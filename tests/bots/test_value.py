@@ -10,7 +10,7 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import value
-from dragontable.bots.mcts import leaf_for
+from dragontable.bots.leaves import leaf_for
 from dragontable.core.errors import DataError
 from dragontable.core.rng import Rng
 from dragontable.games.dragon import DragonState

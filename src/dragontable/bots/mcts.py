@@ -15,24 +15,22 @@ asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic:
 seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
 instead of averaging noisy playouts. A heuristic may ask for a few random moves first
 (``LEAF_PLAYOUT``, a truncated playout), so that what is about to happen has happened
-when it judges, or leave some player counts to random playouts (``LEAF_TO_END``).
+when it judges, or leave some player counts to random playouts (``LEAF_TO_END``). The
+leaves are in :mod:`.leaves`.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.rng import Rng
 from ..core.state import State
-
-Rollout = Callable[[State, Rng], None]
-Leaf = Callable[[State, Rng], list[float]]
-"""Judges a new leaf: every seat's reward; it may play on in the state (its own copy) with
-the search's generator."""
+from . import leaves
+from .leaves import Leaf, Rollout, random_rollout
 
 WORLD_REUSE = 16
 """Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled
@@ -61,67 +59,6 @@ class Node:
         self.public: dict[str, str] | None = None
 
 
-def random_rollout(state: State, rng: Rng) -> None:
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-
-
-def rewards(state: State) -> list[float]:
-    """Per seat: 0.8 for a win (shared on a tie) plus 0.2 for the rank (1 first, 0 last)."""
-    n = state.players
-    winners = state.winners()
-    out = [0.0] * n
-    for place, seat in enumerate(state.ranking()):
-        out[seat] = 0.2 * (n - 1 - place) / max(1, n - 1)
-    for seat in winners:
-        out[seat] += 0.8 / len(winners)
-    return out
-
-
-def lead_rewards(values: list[float], scale: float) -> list[float]:
-    """Per seat, a logistic of its value's lead over the best rival's, at ``scale``."""
-    out = []
-    for s, v in enumerate(values):
-        lead = v - max(w for t, w in enumerate(values) if t != s)
-        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
-    return out
-
-
-def heuristic_leaf(
-    evaluate: Callable[[State, int], float],
-    scale: float,
-    evaluate_all: Callable[[State], list[float]] | None = None,
-    plies: int = 0,
-    to_end: Collection[int] = (),
-) -> Leaf:
-    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
-    after ``plies`` random moves (fewer where the game ends first: then its result).
-
-    ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
-    At a table of a player count in ``to_end`` the leaf is a random playout to the end.
-    """
-
-    def leaf(state: State, rng: Rng) -> list[float]:
-        if state.players in to_end:
-            random_rollout(state, rng)
-            return rewards(state)
-        for _ in range(plies):
-            if state.is_over:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-        if state.is_over:
-            return rewards(state)
-        if evaluate_all is not None:
-            values = evaluate_all(state)
-        else:
-            values = [evaluate(state, s) for s in range(state.players)]
-        return lead_rewards(values, scale)
-
-    return leaf
-
-
 def world_reuse(game: str) -> int:
     """Consecutive iterations that share a sampled world in ``game``: its heuristic's
     ``WORLD_REUSE``, else :data:`WORLD_REUSE`."""
@@ -129,38 +66,6 @@ def world_reuse(game: str) -> int:
 
     found = declared(game)
     return WORLD_REUSE if found is None else found
-
-
-def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]) -> Leaf:
-    """Rewards from a value function (``bots/value.py``): per seat, a logistic of its
-    predicted lead over the best rival at the fitted scale of the player count."""
-
-    def leaf(state: State, rng: Rng) -> list[float]:
-        if state.is_over:
-            return rewards(state)
-        return lead_rewards(predict(state), scales[state.players])
-
-    return leaf
-
-
-def leaf_for(game: str) -> Leaf | None:
-    """The leaf evaluation of ``game``: its value function where it ships one marked for
-    the search, else its heuristic where that sets ``LEAF_SCALE`` (random playouts at
-    the player counts of its ``LEAF_TO_END``), else None (random playouts)."""
-    from . import value
-
-    model, predict = value.load(game), value.predictor(game)
-    if model is not None and model.search and predict is not None:
-        return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
-
-    scale = leaf_scale(game)
-    if scale is None:
-        return None
-    from .heuristics import evaluator, evaluator_all
-
-    plies, to_end = leaf_plies(game), leaf_to_end(game)
-    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end)
 
 
 @dataclass
@@ -350,7 +255,7 @@ def _iterate(
         d.reseed(rng.next64())  # this iteration's own copy: a future of its own
     if leaf is None:
         rollout(d, rng)
-        result = rewards(d)
+        result = leaves.rewards(d)
     else:
         result = leaf(d, rng)
     for child, player in path:
@@ -435,13 +340,13 @@ def parallel_search(
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
-    Each tree uses the game's leaf evaluation (:func:`leaf_for`); ``max_seconds`` caps
+    Each tree uses the game's leaf evaluation (:func:`.leaves.leaf_for`); ``max_seconds`` caps
     the CPU time of each tree, ``reuse`` iterations share a world and ``exploration`` is
     UCB1's constant (see :func:`search`).
     One worker searches in this process and may continue the tree ``root``.
     """
     if workers <= 1:
-        leaf = leaf_for(state.game.name)
+        leaf = leaves.leaf_for(state.game.name)
         return search(
             state,
             iterations,

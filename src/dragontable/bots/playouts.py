@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..core.rng import Rng
 from ..core.state import State
-from .mcts import Leaf, lead_rewards, random_rollout, rewards
+from .leaves import Leaf, lead_rewards, random_rollout, rewards
 
 
 class MastPlayout:
@@ -110,7 +110,7 @@ def margin_rewards(scale: float) -> Callable[[State], list[float]]:
 
 def mixed_leaf(evaluate_all: Callable[[State], list[float]], scale: float, weight: float) -> Leaf:
     """A leaf judged twice: ``weight`` times the heuristic's judgement of the leaf (per
-    seat, a logistic of its lead at ``scale``, as :func:`~.mcts.heuristic_leaf`) plus
+    seat, a logistic of its lead at ``scale``, as :func:`~.leaves.heuristic_leaf`) plus
     the rest times the result of a random playout from it to the end."""
     if not 0.0 <= weight <= 1.0:
         raise ValueError(f"a mixing weight is between 0 and 1, not {weight}")

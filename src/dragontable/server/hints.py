@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.mcts import MctsBot, SearchResult, leaf_for, search, world_reuse
+from ..bots.leaves import leaf_for
+from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
 from ..core.rng import derive_seed
 from ..core.state import State
 

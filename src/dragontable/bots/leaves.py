@@ -1,0 +1,109 @@
+"""How the search judges a new leaf: a random playout to the end, or a game's heuristic
+(a logistic of each seat's estimated lead, after a few random moves where the game asks
+for them), or a fitted value function; :func:`leaf_for` picks a game's own."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection
+
+from ..core.rng import Rng
+from ..core.state import State
+
+Rollout = Callable[[State, Rng], None]
+Leaf = Callable[[State, Rng], list[float]]
+"""Judges a new leaf: every seat's reward; it may play on in the state (its own copy) with
+the search's generator."""
+
+
+def random_rollout(state: State, rng: Rng) -> None:
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+def rewards(state: State) -> list[float]:
+    """Per seat: 0.8 for a win (shared on a tie) plus 0.2 for the rank (1 first, 0 last)."""
+    n = state.players
+    winners = state.winners()
+    out = [0.0] * n
+    for place, seat in enumerate(state.ranking()):
+        out[seat] = 0.2 * (n - 1 - place) / max(1, n - 1)
+    for seat in winners:
+        out[seat] += 0.8 / len(winners)
+    return out
+
+
+def lead_rewards(values: list[float], scale: float) -> list[float]:
+    """Per seat, a logistic of its value's lead over the best rival's, at ``scale``."""
+    out = []
+    for s, v in enumerate(values):
+        lead = v - max(w for t, w in enumerate(values) if t != s)
+        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))))
+    return out
+
+
+def heuristic_leaf(
+    evaluate: Callable[[State, int], float],
+    scale: float,
+    evaluate_all: Callable[[State], list[float]] | None = None,
+    plies: int = 0,
+    to_end: Collection[int] = (),
+) -> Leaf:
+    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
+    after ``plies`` random moves (fewer where the game ends first: then its result).
+
+    ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
+    At a table of a player count in ``to_end`` the leaf is a random playout to the end.
+    """
+
+    def leaf(state: State, rng: Rng) -> list[float]:
+        if state.players in to_end:
+            random_rollout(state, rng)
+            return rewards(state)
+        for _ in range(plies):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        if state.is_over:
+            return rewards(state)
+        if evaluate_all is not None:
+            values = evaluate_all(state)
+        else:
+            values = [evaluate(state, s) for s in range(state.players)]
+        return lead_rewards(values, scale)
+
+    return leaf
+
+
+def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]) -> Leaf:
+    """Rewards from a value function (``bots/value.py``): per seat, a logistic of its
+    predicted lead over the best rival at the fitted scale of the player count."""
+
+    def leaf(state: State, rng: Rng) -> list[float]:
+        if state.is_over:
+            return rewards(state)
+        return lead_rewards(predict(state), scales[state.players])
+
+    return leaf
+
+
+def leaf_for(game: str) -> Leaf | None:
+    """The leaf evaluation of ``game``: its value function where it ships one marked for
+    the search, else its heuristic where that sets ``LEAF_SCALE`` (random playouts at
+    the player counts of its ``LEAF_TO_END``), else None (random playouts)."""
+    from . import value
+
+    model, predict = value.load(game), value.predictor(game)
+    if model is not None and model.search and predict is not None:
+        return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
+    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
+
+    scale = leaf_scale(game)
+    if scale is None:
+        return None
+    from .heuristics import evaluator, evaluator_all
+
+    plies, to_end = leaf_plies(game), leaf_to_end(game)
+    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end)

@@ -8,8 +8,12 @@ the lead at which that heuristic's leaf says 73%, ``--reuse`` consecutive iterat
 sharing a sampled world, ``--keep-tree on|off`` (the tree kept from one of the seat's
 decisions to the next), ``--exploration`` UCB1's constant, ``--playout`` the leaf's
 playout (``mast:T``, ``mast-eps:E``: ``bots/playouts.py``), ``--margin`` rewards with
-0.2 of a score lead at that scale instead of the rank. Every other seat is
-``mcts-v1``. Prints one JSON line a game on stderr as it ends (a run stopped early
+0.2 of a score lead at that scale instead of the rank, ``--mix`` a share of the
+heuristic's judgement of the leaf beside a playout's result. Every other seat is
+``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
+setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
+``--iterations``, that many iterations (strength per iteration, the same on every
+machine). Prints one JSON line a game on stderr as it ends (a run stopped early
 still tells what it played), then the share of games the variant seat won (a tie
 shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the
 same games (a CPU-time budget makes each search's length depend on the machine, as in
@@ -116,6 +120,7 @@ from dragontable.bots.heuristics import (
 )
 from dragontable.core.play import Chooser
 from dragontable.core.rng import derive_seed
+from dragontable.core.state import State
 from dragontable.strength import machine as _machine
 from dragontable.tournament import one_seat_share, won_share
 
@@ -135,7 +140,8 @@ class Variant:
     mix: float | None = None
 
 
-Job = tuple[str, int, Variant, float, int, int]
+Job = tuple[str, int, Variant, str, str, int, int]
+"""Game, players, the variant, the budget (``0.3s`` or iterations), the field's bot, seed, index."""
 
 
 def leaf(game: str, plies: str | None, scale: float | None) -> leaves.Leaf | None:
@@ -176,66 +182,90 @@ def playout(spec: str) -> Any:
     raise ValueError(f"unknown playout {spec!r}: mast:T or mast-eps:E")
 
 
-SEARCHES = {"variant": [0, 0], "mcts-v1": [0, 0]}
-"""Per bot, this process's searches and their iterations in the game being played."""
+SEARCHES = {"variant": [0, 0], "field": [0, 0]}
+"""Per side, this process's searches and their iterations in the game being played."""
+SEARCHING = ["variant"]
+"""The side whose move is being searched."""
 
 
-def _counted(module: Any, bot: str) -> None:
-    """Make ``module.search`` count its searches and iterations under ``bot``."""
+def _counted(module: Any) -> None:
+    """Make ``module.search`` count its searches and iterations under the side searching."""
     original = module.search
 
     def search(*args: Any, **kwargs: Any) -> Any:
         found = original(*args, **kwargs)
-        SEARCHES[bot][0] += 1
-        SEARCHES[bot][1] += found.iterations
+        counts = SEARCHES[SEARCHING[0]]
+        counts[0] += 1
+        counts[1] += found.iterations
         return found
 
     module.search = search  # this script's processes only
 
 
-_counted(mcts, "variant")
-_counted(baseline_mcts, "mcts-v1")
+_counted(mcts)
+_counted(baseline_mcts)
+
+
+@dataclass
+class Counted:
+    """A bot whose searches count under ``side``."""
+
+    bot: Chooser
+    side: str
+
+    def choose(self, state: State) -> str:
+        SEARCHING[0] = self.side
+        return self.bot.choose(state)
 
 
 def play(job: Job) -> dict[str, Any]:
-    """One game: the variant seat's share of the win, and each bot's mean iterations a
+    """One game: the variant seat's share of the win, and each side's mean iterations a
     search (what a CPU-time budget bought on this machine)."""
     for counts in SEARCHES.values():
         counts[:] = [0, 0]
     won = _play(job)
-    mean = {bot: round(n / max(1, searches)) for bot, (searches, n) in SEARCHES.items()}
+    mean = {side: round(n / max(1, searches)) for side, (searches, n) in SEARCHES.items()}
     return {"won": won, "iterations": mean}
 
 
+def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
+    """What makes each of the variant's searches' leaf, or None for the game's own."""
+    if changed.playout is not None:
+        make = playout(changed.playout)
+        return lambda _: make()  # a new one a search: its averages are the search's own
+    if changed.mix is not None:
+        both = mixed(game, changed.mix, changed.scale)
+        return lambda _: both
+    if changed.plies is not None or changed.scale is not None:
+        judged = leaf(game, changed.plies, changed.scale)
+        return lambda _: judged
+    return None
+
+
 def _play(job: Job) -> float:
-    game, players, changed, seconds, seed, index = job
-    plies, scale = changed.plies, changed.scale
+    game, players, changed, budget, against, seed, index = job
     if changed.margin is not None:
         judge = playouts.margin_rewards(changed.margin)
         leaves.rewards = judge  # type: ignore[assignment]  # this worker's leaves and searches
-    if changed.playout is not None:
-        make = playout(changed.playout)
-        leaves.leaf_for = lambda game: make()  # this worker's search only: a new one a search
     if changed.fresh_chance is not None:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
-    if plies is not None or scale is not None:
-        leaves.leaf_for = lambda game: leaf(game, plies, scale)  # this worker's mcts only
-    if changed.mix is not None:
-        both = mixed(game, changed.mix, scale)
-        leaves.leaf_for = lambda game: both  # this worker's mcts only
+    made = leaf_maker(game, changed)
 
     def bot(seat: int, variant: bool) -> Chooser:
+        found = make_bot(
+            f"{against if not variant else 'mcts'}:{budget}", game, derive_seed(seed, index, seat)
+        )
         if not variant:
-            return make_bot(f"mcts-v1:{seconds}s", game, derive_seed(seed, index, seat))
-        found = make_bot(f"mcts:{seconds}s", game, derive_seed(seed, index, seat))
+            return Counted(found, "field")
         assert isinstance(found, mcts.MctsBot)
+        found.leaf_for = made
         if changed.reuse is not None:
             found.reuse = changed.reuse
         if changed.keep_tree is not None:
             found.keep_tree = changed.keep_tree
         if changed.exploration is not None:
             found.exploration = changed.exploration
-        return found
+        return Counted(found, "variant")
 
     return one_seat_share(game, players, seed, index, bot)
 
@@ -254,6 +284,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
     parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
+    parser.add_argument(
+        "--against", choices=("mcts-v1", "mcts"), default="mcts-v1", help="the field's bot"
+    )
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
@@ -262,6 +296,13 @@ def main(argv: list[str]) -> int:
         parser.error(f"--plies must be a number of moves or 'end', not {args.plies!r}")
     if args.reuse is not None and args.reuse < 1:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error(f"--iterations must be at least 1, not {args.iterations}")
+    if args.against == "mcts" and (args.margin is not None or args.fresh_chance is not None):
+        parser.error(
+            "--margin and --fresh-chance change every search of a process: not with --against mcts"
+        )
+    budget = f"{args.seconds}s" if args.iterations is None else str(args.iterations)
     keep = None if args.keep_tree is None else args.keep_tree == "on"
     fresh = None if args.fresh_chance is None else args.fresh_chance == "on"
     changed = Variant(
@@ -276,7 +317,8 @@ def main(argv: list[str]) -> int:
         args.mix,
     )
     jobs = [
-        (args.game, args.players, changed, args.seconds, args.seed, i) for i in range(args.games)
+        (args.game, args.players, changed, budget, args.against, args.seed, i)
+        for i in range(args.games)
     ]
     shares, iterations = [], []
     with ProcessPoolExecutor(args.workers) as pool:
@@ -288,7 +330,8 @@ def main(argv: list[str]) -> int:
             print(json.dumps({"g": futures[future], **game}), file=sys.stderr)
     setting = {"game": args.game, "players": args.players, **asdict(changed)}
     mean = {bot: round(statistics.mean(i[bot] for i in iterations)) for bot in SEARCHES}
-    result = {**setting, "seconds": args.seconds, "seed": args.seed, **won_share(shares)}
+    result = {**setting, "budget": budget, "against": args.against, "seed": args.seed}
+    result |= won_share(shares)
     print(json.dumps({**result, "iterations_per_search": mean, "machine": _machine()}))
     return 0
 

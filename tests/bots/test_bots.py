@@ -162,6 +162,32 @@ def test_mcts_spec_names_budget_and_processes() -> None:
     assert isinstance(bot, MctsBot) and (bot.iterations, bot.workers) == (300, 2)
 
 
+def test_an_mcts_bot_may_judge_its_leaves_its_own_way() -> None:
+    from dragontable.bots.leaves import Leaf, leaf_for
+    from dragontable.bots.mcts import MctsBot
+
+    state = games.create("dragon", players=2, seed=3)
+    asked: list[str] = []
+
+    def same(game: str) -> Leaf | None:
+        asked.append(game)
+        return leaf_for(game)
+
+    shipped = MctsBot(seed=5, iterations=60)
+    own = MctsBot(seed=5, iterations=60, leaf_for=same)
+    assert own.choose(state) == shipped.choose(state) and asked == ["dragon"]
+    judged: list[int] = []
+
+    def first_seat_wins(state: State, rng: Rng) -> list[float]:
+        judged.append(len(state.history))
+        return [1.0, 0.0]
+
+    MctsBot(seed=5, iterations=60, leaf_for=lambda game: first_seat_wins).choose(state)
+    assert len(judged) == 60
+    with pytest.raises(ValueError, match="one process"):
+        MctsBot(seed=5, iterations=60, workers=2, leaf_for=same).choose(state)
+
+
 def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:
     from dragontable.bots.heuristics import evaluator
     from dragontable.bots.leaves import heuristic_leaf, rewards

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,9 @@ from ..core.rng import Rng
 from ..core.state import State
 from . import leaves
 from .leaves import Leaf, Rollout, random_rollout
+
+LeafFor = Callable[[str], Leaf | None]
+"""Makes the leaf of one search in a game: :func:`.leaves.leaf_for` unless a bot has its own."""
 
 WORLD_REUSE = 16
 """Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled
@@ -337,16 +340,20 @@ def parallel_search(
     root: Node | None = None,
     reuse: int = 1,
     exploration: float = 0.7,
+    leaf_for: LeafFor | None = None,
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
-    Each tree uses the game's leaf evaluation (:func:`.leaves.leaf_for`); ``max_seconds`` caps
-    the CPU time of each tree, ``reuse`` iterations share a world and ``exploration`` is
-    UCB1's constant (see :func:`search`).
-    One worker searches in this process and may continue the tree ``root``.
+    Each tree uses the game's leaf evaluation (:func:`.leaves.leaf_for`), or in one
+    process the leaf that ``leaf_for(game)`` makes; ``max_seconds`` caps the CPU time of
+    each tree, ``reuse`` iterations share a world and ``exploration`` is UCB1's constant
+    (see :func:`search`). One worker searches in this process and may continue the tree
+    ``root``.
     """
+    if leaf_for is not None and workers > 1:
+        raise ValueError("a leaf of one's own searches in one process only")
     if workers <= 1:
-        leaf = leaves.leaf_for(state.game.name)
+        leaf = (leaf_for or leaves.leaf_for)(state.game.name)
         return search(
             state,
             iterations,
@@ -390,7 +397,8 @@ class MctsBot:
     decisions (a card, then its tile) share their searches. ``keep_tree=False`` searches
     every decision afresh (a game's heuristic asks for it with ``KEEP_TREE``). ``reuse``
     consecutive iterations share each sampled world (``WORLD_REUSE``; see :func:`search`);
-    ``exploration`` is UCB1's constant.
+    ``exploration`` is UCB1's constant; ``leaf_for`` makes each search's leaf instead of
+    the game's own (one process only; ``bench/search_variant.py`` tries leaves so).
     """
 
     name = "mcts"
@@ -407,8 +415,10 @@ class MctsBot:
         keep_tree: bool = True,
         reuse: int = 1,
         exploration: float = 0.7,
+        leaf_for: LeafFor | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.leaf_for = leaf_for
         self.exploration = exploration
         self.keep_tree = keep_tree
         self.reuse = reuse
@@ -434,6 +444,7 @@ class MctsBot:
             root=self._kept_node(state, legal),
             reuse=self.reuse,
             exploration=self.exploration,
+            leaf_for=self.leaf_for,
         )
         self._kept = None if result.root is None else (state.clone(), result.root)
         if not result.stats:

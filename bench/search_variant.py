@@ -74,7 +74,10 @@ At 4 players the same holds: one seat against three ``mcts-v1`` at 0.3 s (VM, th
 8.7-32.0%) at 3.1 times; fair share 25%. So 4-player Dragon's search plays to the end
 too. At 3 players (0.3 s, seed 90, stopped after the same 26 games each) playouts to the
 end won 12 of 26 (46.2%), the 12 moves 5 of 26 (19.2%); fair share 33%: so
-``LEAF_TO_END = (2, 3, 4)``. 5 players are untested at longer budgets.
+``LEAF_TO_END = (2, 3, 4)``. At 5 players neither leaf was ahead: one seat against four
+``mcts-v1`` at 0.3 s (seed 100, the same 16 games each, stopped there) each won 3 of 16
+(18.8%; fair share 20%), playouts to the end at 1.6 times ``mcts-v1``'s iterations, the
+12 moves at 3.5 times; so 5 players keep the 12 moves.
 
 Chang Cheng at 0.3 s (VM, seed 70, 60 games each, side by side): the shipped search
 (16 iterations a world, 1.4 times ``mcts-v1``'s iterations) 55.0%, ``--reuse 1`` (a

@@ -88,7 +88,9 @@ playouts to the end won 59.7% of 154 games (VM and 16-core machine), 12 moves 42
 0.3 s (the same 40 games, seeds 80 and 81, VM): playouts to the end won 40.0% (16 of
 40), 12 moves 17.5% (7 of 40); fair share 25%. In 3-player games, one seat against two
 mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5 of
-26); fair share 33%. bench/search_variant.py has the table."""
+26); fair share 33%. 5 players keep the 12 moves: one seat against four mcts-v1 at 0.3 s
+(the same 16 games, seed 100) each leaf won 3 of 16 (fair share 20%), the 12 moves at 2.2
+times the iterations. bench/search_variant.py has the table."""
 
 
 class _Clock:

@@ -3,8 +3,9 @@
 score, and a heuristic's judgement mixed with a playout's result.
 
 None is a bot's setting: in 2-player Dragon against ``mcts-v1`` neither of the first two
-won more than the shipped random playouts, at 0.3 s or at 1 s a move (the script's
-docstring has the runs).
+won more than the shipped random playouts, at 0.3 s or at 1 s a move, and the mixed
+leaf won 3 of 12 games against the shipped search at 1 s (the script's docstring has the
+runs).
 """
 
 from __future__ import annotations

@@ -21,3 +21,15 @@ def seconds(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
     return value
+
+
+def game_range(text: str) -> range:
+    """An argument ``FROM-TO``: game numbers FROM to TO, both included (``32-63``)."""
+    first, dash, last = text.partition("-")
+    if not (dash and first.isascii() and first.isdigit() and last.isascii() and last.isdigit()):
+        raise argparse.ArgumentTypeError(
+            f"expected game numbers FROM-TO such as 32-63, not {text!r}"
+        )
+    if int(last) < int(first):
+        raise argparse.ArgumentTypeError(f"{text!r}: the last game number is below the first")
+    return range(int(first), int(last) + 1)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .argtypes import positive_int
+from .argtypes import game_range, positive_int
 from .bots import default_bot, make_bot
 from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
@@ -165,7 +165,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
     matchups = select(args.only)
     results = Path(args.results)
     if not args.report_only:
-        run(matchups, results, workers=args.workers, progress=not args.quiet)
+        run(matchups, results, workers=args.workers, progress=not args.quiet, games=args.games)
     # the figures do not depend on the number of workers (seats and seeds are fixed)
     text = report(select(None), results, "dragontable strength --workers 2")
     Path(args.out).write_text(text, encoding="utf-8")
@@ -349,6 +349,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="docs/strength.md", help="where to write the report")
     p.add_argument("--report-only", action="store_true", help="write the report, play nothing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--games",
+        type=game_range,
+        metavar="FROM-TO",
+        help="play only these game numbers (split a matchup between machines)",
+    )
     p.set_defaults(func=cmd_strength)
 
     p = sub.add_parser("hint", help="the search bot's best actions at a record's last position")

@@ -220,12 +220,26 @@ def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     return {"g": g, "seed": SEED, "bots": list(m.bots), "machine": machine(), **result}
 
 
-def run(matchups: list[Matchup], results: Path, workers: int = 1, progress: bool = False) -> None:
-    """Play the missing games of ``matchups``, saving each one as soon as it ends."""
+def run(
+    matchups: list[Matchup],
+    results: Path,
+    workers: int = 1,
+    progress: bool = False,
+    games: range | None = None,
+) -> None:
+    """Play the missing games of ``matchups``, saving each one as soon as it ends; with
+    ``games``, only the missing ones of those numbers (machines that share no folder
+    split a matchup by ranges, then join the files)."""
     results.mkdir(parents=True, exist_ok=True)
     for m in matchups:
         _end_line(results / f"{m.name}.jsonl")
-    jobs = [(m, g) for m in matchups for g in range(m.games) if g not in load(results, m)]
+    wanted = range(10**9) if games is None else games
+    jobs = [
+        (m, g)
+        for m in matchups
+        for g in range(m.games)
+        if g in wanted and g not in load(results, m)
+    ]
     if not jobs:
         return
     bar = _bar(progress, len(jobs))

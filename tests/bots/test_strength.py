@@ -35,6 +35,21 @@ def test_games_are_saved_one_by_one_and_never_replayed(tmp_path: Path) -> None:
     assert path.read_text() == first
 
 
+def test_a_range_of_game_numbers_plays_only_those(tmp_path: Path) -> None:
+    """Two machines that share no folder split a matchup by ranges; joined, the files
+    hold each game once."""
+    run([TINY], tmp_path, games=range(1, 2))
+    assert sorted(load(tmp_path, TINY)) == [1]
+    elsewhere = tmp_path / "elsewhere"
+    run([TINY], elsewhere, games=range(0, 1))
+    run([TINY], elsewhere, games=range(2, 9))
+    assert sorted(load(elsewhere, TINY)) == [0, 2]
+    joined = (tmp_path / "tiny.jsonl").read_text() + (elsewhere / "tiny.jsonl").read_text()
+    (tmp_path / "tiny.jsonl").write_text(joined)
+    assert sorted(load(tmp_path, TINY)) == [0, 1, 2]
+    assert len(joined.splitlines()) == 3
+
+
 def test_a_torn_last_line_is_played_again(tmp_path: Path) -> None:
     run([TINY], tmp_path)
     path = tmp_path / "tiny.jsonl"

@@ -85,6 +85,19 @@ def test_bad_input_is_refused_with_a_clear_message(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [("32", "FROM-TO such as 32-63, not '32'"), ("63-32", "the last game number is below")],
+)
+def test_strength_refuses_a_bad_range_of_games(
+    games: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["strength", "--games", games, "--results", str(tmp_path)])
+    assert ended.value.code == 2 and message in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
 def test_bench_prints_json_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "dragon", "--seconds", "0.05"]) == 0
     out = json.loads(capsys.readouterr().out)

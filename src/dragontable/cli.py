@@ -166,6 +166,13 @@ def cmd_strength(args: argparse.Namespace) -> int:
     results = Path(args.results)
     if not args.report_only:
         run(matchups, results, workers=args.workers, progress=not args.quiet, games=args.games)
+    if args.games is not None:
+        # a share of a matchup: its file is joined with the others' before a report
+        print(
+            f"dragontable: games {args.games.start}-{args.games.stop - 1} in {results}",
+            file=sys.stderr,
+        )
+        return 0
     # the figures do not depend on the number of workers (seats and seeds are fixed)
     text = report(select(None), results, "dragontable strength --workers 2")
     Path(args.out).write_text(text, encoding="utf-8")
@@ -353,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games",
         type=game_range,
         metavar="FROM-TO",
-        help="play only these game numbers (split a matchup between machines)",
+        help="play only these game numbers and write no report (split a matchup between machines, join the files, then --report-only)",
     )
     p.set_defaults(func=cmd_strength)
 

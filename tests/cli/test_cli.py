@@ -98,6 +98,15 @@ def test_strength_refuses_a_bad_range_of_games(
     assert not list(tmp_path.iterdir())
 
 
+def test_strength_plays_a_share_of_a_matchup_and_writes_no_report(tmp_path: Path) -> None:
+    """A lent machine plays its share of a matchup; the report waits for the joined file."""
+    out = tmp_path / "strength.md"
+    share = ["--games", "1-2", "--results", str(tmp_path), "--out", str(out), "--quiet"]
+    assert main(["strength", "--only", "dragon-greedy-random-2p", *share]) == 0
+    rows = [json.loads(x) for x in (tmp_path / "dragon-greedy-random-2p.jsonl").open()]
+    assert sorted(r["g"] for r in rows) == [1, 2] and not out.exists()
+
+
 def test_bench_prints_json_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "dragon", "--seconds", "0.05"]) == 0
     out = json.loads(capsys.readouterr().out)

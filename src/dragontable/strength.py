@@ -177,9 +177,13 @@ NOTES["dragon-mcts1s-3mctsv1-4p"] = (
     "at 0.3 s a move, one seat against three mcts-v1, the search with playouts to the end "
     "won 40.0% of 40 games (26.3%-55.4%) and with the earlier 12-move leaf 17.5% of the "
     "same 40 (`bench/search_variant.py --game dragon --players 4 --seconds 0.3`, seeds "
-    "80 and 81, on the development VM). The games on file were played on the 2-core "
-    "development VM (Python 3.11), two at a time beside other runs (a CPU-time budget "
-    "buys the same search on a busy machine); the rest are for a many-core machine."
+    "80 and 81, on the development VM). Games 0-31 and 96-99 were played on the 2-core "
+    "development VM (Python 3.11), two at a time (a CPU-time budget buys the same search "
+    "on a busy machine): 14 of 36 won; games 32-95 on a lent 16-core machine (Python "
+    "3.12, `--games 32-63` and `--games 64-95`, 16 at a time): 16 of 64. The difference "
+    "is within chance (z = 1.5); a faster machine gives both sides more iterations a "
+    "second, and the search's lead over mcts-v1 shrinks with longer searches in "
+    "2-player Dragon too."
 )
 
 

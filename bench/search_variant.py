@@ -13,7 +13,7 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). Prints one JSON line a game on stderr as it ends (a run stopped early
+machine). ``--root-top K`` keeps the root to greedy's K best actions. Prints one JSON line a game on stderr as it ends (a run stopped early
 still tells what it played), then the share of games the variant seat won (a tie
 shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the
 same games (a CPU-time budget makes each search's length depend on the machine, as in
@@ -103,6 +103,14 @@ judgement does not help a 1 s search of 2-player Dragon; it is not a setting.
 On the same seed a larger exploration constant (``--exploration 1.0`` against the
 shipped 0.7) won 13 of 33 (39.4%; 24.7-56.3%): no gain either.
 
+A root kept to greedy's three best actions (``--root-top 3``: the game's greedy ranks the
+legal actions on one sampled world, by the chain value it plays by, and the search tries
+only those at its root; the ranking's CPU time comes out of the move's budget) against
+the shipped search at 0.3 s (VM, seed 41, 40 games): 16 of 40 (40.0%; 26.3-55.4%), at
+1.1 times the iterations a search. A decision of 2-player Dragon has about six legal
+actions on average (36 for the first pick): greedy's ranking leaves out moves the
+search would have played. Not a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
@@ -122,6 +130,7 @@ from typing import Any
 from dragontable import games
 from dragontable.bots import leaves, make_bot, mcts, playouts
 from dragontable.bots.baseline import mcts as baseline_mcts
+from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import (
     evaluator,
     evaluator_all,
@@ -149,6 +158,7 @@ class Variant:
     playout: str | None = None
     margin: float | None = None
     mix: float | None = None
+    root_top: int | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -253,6 +263,13 @@ def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
     return None
 
 
+def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:
+    """The game's greedy ``k`` best actions, as the only ones a search tries at its root."""
+    greedy = make_bot("greedy", game, seed)
+    assert isinstance(greedy, GreedyBot)
+    return lambda state: greedy.best(state, k)
+
+
 def _play(job: Job) -> float:
     game, players, changed, budget, against, seed, index = job
     if changed.margin is not None:
@@ -276,6 +293,8 @@ def _play(job: Job) -> float:
             found.keep_tree = changed.keep_tree
         if changed.exploration is not None:
             found.exploration = changed.exploration
+        if changed.root_top is not None:
+            found.shortlist = greedy_shortlist(game, changed.root_top, seed + 7 * index + seat)
         return Counted(found, "variant")
 
     return one_seat_share(game, players, seed, index, bot)
@@ -294,6 +313,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playout", help="mast:T or mast-eps:E (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
+    parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
     parser.add_argument(
@@ -326,6 +346,7 @@ def main(argv: list[str]) -> int:
         args.playout,
         args.margin,
         args.mix,
+        args.root_top,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

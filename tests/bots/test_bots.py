@@ -188,6 +188,36 @@ def test_an_mcts_bot_may_judge_its_leaves_its_own_way() -> None:
         MctsBot(seed=5, iterations=60, workers=2, leaf_for=same).choose(state)
 
 
+def test_a_search_kept_to_a_shortlist_searches_only_those_root_actions() -> None:
+    from dragontable.bots.greedy import GreedyBot
+    from dragontable.bots.mcts import MctsBot
+
+    state = games.create("dragon", players=2, seed=3)
+    legal = state.legal_actions()
+    two = legal[-2:]
+    found = search(state, iterations=80, seed=1, root_actions=two)
+    assert set(found.stats) == set(two) and found.iterations == 80
+    assert sum(n for n, _ in found.stats.values()) >= 80 - len(legal)
+    for bad in ([], ["nonsense"], [*two, "nonsense"]):
+        with pytest.raises(ValueError, match="root actions must be legal"):
+            search(state, iterations=5, root_actions=bad)
+    greedy = make_bot("greedy", "dragon", 2)
+    assert isinstance(greedy, GreedyBot)
+    best = greedy.best(state, 2)
+    assert len(best) == 2 and set(best) <= set(legal)
+    assert best[0] == make_bot("greedy", "dragon", 2).choose(state)
+    asked: list[int] = []
+
+    def shortlist(st: State) -> list[str]:
+        asked.append(len(st.history))
+        return two
+
+    bot = MctsBot(seed=5, seconds=0.05, shortlist=shortlist)
+    assert bot.choose(state) in two and asked == [len(state.history)]
+    with pytest.raises(ValueError, match="one process"):
+        MctsBot(seed=5, iterations=20, workers=2, shortlist=shortlist).choose(state)
+
+
 def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:
     from dragontable.bots.heuristics import evaluator
     from dragontable.bots.leaves import heuristic_leaf, rewards

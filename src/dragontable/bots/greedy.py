@@ -68,6 +68,19 @@ class GreedyBot:
         scored = [(self._value(world, seat, a), self.rng.next64(), a) for a in legal]
         return max(scored)[2]
 
+    def best(self, state: State, k: int) -> list[str]:
+        """The ``k`` legal actions that judge best (all of them where there are no more),
+        best first, on one sampled world of the seat to move."""
+        legal = state.legal_actions()
+        seat = state.current_player
+        if len(legal) <= k or seat is None:
+            return legal
+        world = state.determinize(seat, self.rng.next64())
+        if self.beam is not None and len(legal) > self.beam:
+            legal = self._shortlist(world, seat, legal, self.beam)
+        scored = sorted((self._value(world, seat, a), self.rng.next64(), a) for a in legal)
+        return [a for _, _, a in reversed(scored[-k:])]
+
     def _shortlist(self, world: State, seat: int, legal: list[str], beam: int) -> list[str]:
         """The ``beam`` best options of each family, judged one step deep."""
         families: dict[str, list[tuple[float, int, str]]] = {}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,8 @@ from . import leaves
 from .leaves import Leaf, Rollout, random_rollout
 
 LeafFor = Callable[[str], Leaf | None]
+Shortlist = Callable[[State], Collection[str] | None]
+"""The actions worth searching at a decision's root (None: all of them)."""
 """Makes the leaf of one search in a game: :func:`.leaves.leaf_for` unless a bot has its own."""
 
 WORLD_REUSE = 16
@@ -99,6 +101,7 @@ def search(
     max_seconds: float | None = None,
     root: Node | None = None,
     reuse: int = 1,
+    root_actions: Collection[str] | None = None,
 ) -> SearchResult:
     """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``.
 
@@ -109,6 +112,7 @@ def search(
     :func:`follow`); ``reuse`` iterations share each sampled world (a determinization
     costs several clones), and the positions they reach in it: a node's position in the
     world is computed once and kept (``Memo``) until the next world is drawn.
+    ``root_actions``, legal actions of the seat, are the only ones searched at the root.
     """
     seat = state.current_player
     if seat is None:
@@ -121,11 +125,14 @@ def search(
     deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
     worlds = sampled_worlds(state, seat, rng, reuse)
+    only = None if root_actions is None else frozenset(root_actions)
+    if only is not None and not (only and only <= set(state.legal_actions())):
+        raise ValueError(f"root actions must be legal actions, and some: {sorted(only)}")
     while (iterations is None or done < iterations) and clock() < deadline:
         world, memo = next(worlds)
-        _iterate(world, root, rng, exploration, rollout, leaf, seat, memo)
+        _iterate(world, root, rng, exploration, rollout, leaf, seat, memo, only)
         done += 1
-    legal = set(state.legal_actions())
+    legal = set(state.legal_actions() if only is None else only)
     stats = {
         a: (n.visits, n.value / n.visits)
         for a, n in root.children.items()
@@ -207,6 +214,7 @@ def _iterate(
     leaf: Leaf | None,
     seat: int,
     memo: Memo | None = None,
+    only: frozenset[str] | None = None,
 ) -> None:
     """One iteration in the sampled world: select, expand one node, judge, back up.
 
@@ -218,6 +226,8 @@ def _iterate(
     entry = None if memo is None else memo.get(root)
     if entry is None:
         entry = _entry(world if memo is None else world.clone(), root, seat)
+        if only is not None and entry[2] is not None:
+            entry = (entry[0], entry[1], {k: a for k, a in entry[2].items() if k in only})
         if memo is not None:
             memo[root] = entry
     scratch = memo is None  # whether ``d`` is this iteration's own, to play on
@@ -341,6 +351,7 @@ def parallel_search(
     reuse: int = 1,
     exploration: float = 0.7,
     leaf_for: LeafFor | None = None,
+    root_actions: Collection[str] | None = None,
 ) -> SearchResult:
     """Root parallelism: independent trees in ``workers`` processes, root counts summed.
 
@@ -348,10 +359,10 @@ def parallel_search(
     process the leaf that ``leaf_for(game)`` makes; ``max_seconds`` caps the CPU time of
     each tree, ``reuse`` iterations share a world and ``exploration`` is UCB1's constant
     (see :func:`search`). One worker searches in this process and may continue the tree
-    ``root``.
+    ``root``; it alone may keep to ``root_actions``.
     """
-    if leaf_for is not None and workers > 1:
-        raise ValueError("a leaf of one's own searches in one process only")
+    if (leaf_for is not None or root_actions is not None) and workers > 1:
+        raise ValueError("a leaf of one's own or a root shortlist searches in one process only")
     if workers <= 1:
         leaf = (leaf_for or leaves.leaf_for)(state.game.name)
         return search(
@@ -364,6 +375,7 @@ def parallel_search(
             max_seconds=max_seconds,
             root=root,
             reuse=reuse,
+            root_actions=root_actions,
         )
     from concurrent.futures import ProcessPoolExecutor
 
@@ -398,7 +410,9 @@ class MctsBot:
     every decision afresh (a game's heuristic asks for it with ``KEEP_TREE``). ``reuse``
     consecutive iterations share each sampled world (``WORLD_REUSE``; see :func:`search`);
     ``exploration`` is UCB1's constant; ``leaf_for`` makes each search's leaf instead of
-    the game's own (one process only; ``bench/search_variant.py`` tries leaves so).
+    the game's own (one process only; ``bench/search_variant.py`` tries leaves so);
+    ``shortlist(state)``, the only actions to search at the root (None: all), takes its
+    time from a seconds budget (one process only).
     """
 
     name = "mcts"
@@ -416,8 +430,10 @@ class MctsBot:
         reuse: int = 1,
         exploration: float = 0.7,
         leaf_for: LeafFor | None = None,
+        shortlist: Shortlist | None = None,
     ) -> None:
         self.rng = Rng(seed)
+        self.shortlist = shortlist
         self.leaf_for = leaf_for
         self.exploration = exploration
         self.keep_tree = keep_tree
@@ -434,17 +450,23 @@ class MctsBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        started = time.thread_time()
+        only = None if self.shortlist is None else self.shortlist(state)
+        seconds = self.seconds
+        if seconds is not None and only is not None:  # the shortlist's time is the move's
+            seconds = max(0.001, seconds - (time.thread_time() - started))
         result = parallel_search(
             state,
             self.workers,
             self.iterations,
-            self.seconds,
+            seconds,
             seed=self.rng.next64(),
             max_seconds=self.max_seconds,
             root=self._kept_node(state, legal),
             reuse=self.reuse,
             exploration=self.exploration,
             leaf_for=self.leaf_for,
+            root_actions=only,
         )
         self._kept = None if result.root is None else (state.clone(), result.root)
         if not result.stats:

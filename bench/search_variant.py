@@ -16,8 +16,8 @@ setting changed: a finer comparison), each at ``--seconds`` of CPU time a move o
 machine). ``--root-top K`` keeps the root to greedy's K best actions. Prints one JSON
 line a game on stderr as it ends (a run stopped early still tells what it played), then
 the share of games the variant seat won (a tie shared), with a 95% interval, as JSON on
-stdout. Seeded: the same command gives the same games (a CPU-time budget makes each search's length depend on the machine, as in
-``dragontable tournament``).
+stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
+search's length depend on the machine, as in ``dragontable tournament``).
 
 Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
 earlier form of this script, whose leaf seeded its moves from the position): 0 moves

@@ -20,6 +20,7 @@ def play_random(
     uses seed ``seed + i``, its moves ``derive_seed(seed, i, "simulate")``. Returns the
     final totals by seat, the winners and the number of decisions."""
     state = games.create(game, players=players, seed=seed + i, options=options)
+    state.silence()  # nobody reads a simulated game's log
     rng = Rng(derive_seed(seed, i, "simulate"))
     steps = 0
     while not state.is_over:
@@ -130,8 +131,20 @@ def _progress(enabled: bool, total: int) -> Any:
     return bar, task
 
 
+def _logged(name: str, players: int, seed: int, moves: list[str]) -> State:
+    """The game of ``seed`` after ``moves``, keeping its log as a table's game does (a
+    search starts from such a state; its sampled worlds keep none)."""
+    state = games.create(name, players=players, seed=seed)
+    for move in moves:
+        state.apply(move)
+    return state
+
+
 def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
-    """Random games for ``seconds``: games/s, apply()/s (with legal_actions), clone()/s.
+    """Random games for ``seconds``: games/s and apply()/s (with legal_actions) on games
+    that keep no log (as ``simulate``'s games and a search's sampled worlds); clone()/s
+    and mcts iterations/s at move 40 of games that keep it (as a table's); greedy's time a
+    move at positions of the random games.
 
     Every figure counts the CPU time of this thread (as the search's does), so it reads
     the same on a busy machine: what one core does.
@@ -141,10 +154,11 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
     apply_time = 0.0
     start = clock()
     rng = Rng(seed)
-    mid_states: list[State] = []
+    openings: list[tuple[int, list[str]]] = []  # seed and first 40 moves, for clone and mcts
     positions: list[State] = []  # decisions with a choice, for greedy's timing
     while clock() - start < seconds or games_done == 0:
         state = games.create(name, players=players, seed=seed + games_done)
+        state.silence()  # as simulate's games and the search's worlds: no log kept
         t0 = clock()
         n = 0
         while not state.is_over:
@@ -153,12 +167,13 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
                 positions.append(state.clone())
             state.apply(legal[rng.below(len(legal))])
             n += 1
-            if n == 40 and len(mid_states) < 50:
-                mid_states.append(state.clone())
+            if n == 40 and len(openings) < 50:
+                openings.append((seed + games_done, state.history.copy()))
         apply_time += clock() - t0
         applies += n
         games_done += 1
     elapsed = clock() - start
+    mid_states = [_logged(name, players, *opening) for opening in openings]
     clones = 0
     t0 = clock()
     while clock() - t0 < min(0.5, seconds) and mid_states:
@@ -228,7 +243,10 @@ def bench(names: list[str], seconds: float = 2.0, seed: int = 1) -> dict[str, An
         for players in range(game.min_players, game.max_players + 1):
             results.append(_measure(name, players, seconds, seed))
     return {
-        "benchmark": "random-legal games, default options, one core; clone and mcts from move 40",
+        "benchmark": (
+            "random-legal games without a log, default options, one core; "
+            "clone and mcts from move 40"
+        ),
         "python": platform.python_version(),
         "machine": platform.machine(),
         "results": results,

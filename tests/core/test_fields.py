@@ -25,6 +25,7 @@ class Toy(TaskState):
 def _toy() -> Toy:
     st = Toy.__new__(Toy)
     st.players, st.seed, st.options, st.history, st.log, st._legal = 2, 1, {}, ["a"], [], None
+    st.quiet = False
     st.n, st.tasks, st.marks, st.counts = 3, [("act", 0, ("x", 1))], [1, 2], {"a": 1}
     st.rows, st.track, st.rng = [[1], [2, 3]], (("p", 1),), Rng(9)
     return st
@@ -52,6 +53,8 @@ def test_a_copy_shares_nothing_that_changes_in_place() -> None:
     assert st.tasks == [("act", 0, ("x", 1))] and st.history == ["a"]
     assert st.rng.state == Rng(9).state
     assert copy.track is st.track and copy.n == 3
+    st.quiet = True
+    assert st._copy().quiet  # a silenced state's copies keep no log either
 
 
 def test_a_snapshot_is_json_and_restores_the_same_values() -> None:

@@ -3,9 +3,9 @@
 A seat often decides several times in a row (play a card, take a tile, place it).
 For each legal action the bot completes that chain of its own decisions greedily,
 one step at a time, and evaluates the position where the chain ends. All of this
-happens on ``state.determinize(seat, seed)``, never on the true state: a chain that
-crosses chance (a shuffle, the next month's draw) sees a sampled future, and the
-heuristic reads only what the seat may see (its own hand, public holdings).
+happens on ``state.determinize(seat, seed)``, never on the true state, and keeps no log:
+a chain that crosses chance (a shuffle, the next month's draw) sees a sampled future,
+and the heuristic reads only what the seat may see (its own hand, public holdings).
 
 Where a decision has many options that each open a further decision of the seat (Chang
 Cheng's two-item actions), completing every chain is too slow; a heuristic module may
@@ -62,7 +62,7 @@ class GreedyBot:
             return legal[0]
         seat = state.current_player
         assert seat is not None
-        world = state.determinize(seat, self.rng.next64())
+        world = state.determinize(seat, self.rng.next64(), keep_log=False)
         if self.beam is not None and len(legal) > self.beam:
             legal = self._shortlist(world, seat, legal, self.beam)
         scored = [(self._value(world, seat, a), self.rng.next64(), a) for a in legal]
@@ -75,7 +75,7 @@ class GreedyBot:
         seat = state.current_player
         if len(legal) <= k or seat is None:
             return legal
-        world = state.determinize(seat, self.rng.next64())
+        world = state.determinize(seat, self.rng.next64(), keep_log=False)
         if self.beam is not None and len(legal) > self.beam:
             legal = self._shortlist(world, seat, legal, self.beam)
         scored = sorted((self._value(world, seat, a), self.rng.next64(), a) for a in legal)

@@ -27,6 +27,7 @@ BASE_COPY = (
     "s.players, s.seed, s.options = self.players, self.seed, self.options",
     "s.history = self.history.copy()",
     "s.log = self.log.copy()",
+    "s.quiet = self.quiet",
     "s._legal = self._legal",
 )
 """How the core's own fields are copied (``State.__slots__``)."""

@@ -32,13 +32,15 @@ class State:
     """Base class of every game state. See ``docs/architecture.md``."""
 
     game: ClassVar[Game]
-    __slots__ = ("players", "seed", "options", "history", "log", "_legal")
+    __slots__ = ("players", "seed", "options", "history", "log", "quiet", "_legal")
 
     players: int
     seed: int
     options: dict[str, Any]
     history: list[str]
     log: list[LogEntry]
+    quiet: bool
+    """No log kept (:meth:`silence`): rules skip writing entries nobody will read."""
     _legal: dict[str, Any] | None
 
     # -- game hooks ---------------------------------------------------------
@@ -245,16 +247,23 @@ class State:
 
         Hidden facts are re-drawn from ``seed``; the copy's history is emptied and its log
         keeps only what ``player`` may read, so nothing secret survives in it; with
-        ``keep_log=False`` (a search's sampled worlds, which never read it) the log starts
-        empty.
+        ``keep_log=False`` (a search's sampled worlds, which never read it) the copy keeps
+        no log (:meth:`silence`).
         """
         state = self._determinize(player, seed)
         state.history = []
         if keep_log:
             state.log = [e for e in state.log if e.get("to") in (None, player)]
         else:
-            state.log = []
+            state.silence()
         return state
+
+    def silence(self) -> None:
+        """Keep no log from now on, and drop the one so far: for states whose log nobody
+        reads (a search's sampled worlds, a simulation's random games). The rules then
+        skip building its entries; everything else plays exactly as before."""
+        self.log = []
+        self.quiet = True
 
     def clone(self) -> Self:
         """An independent copy; applying actions to it never touches this state."""

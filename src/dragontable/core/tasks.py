@@ -131,6 +131,7 @@ class TaskState(State):
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> Self:
         """A new game from validated arguments, run on to its first decision."""
         st = cls.__new__(cls)
+        st.quiet = False
         st.setup(players, seed, options)
         cls.engine.advance(st)
         return st
@@ -143,6 +144,7 @@ class TaskState(State):
         st.options = cls.game.validate(st.players, st.seed, data["options"])[2]
         st.history = list(data["history"])
         st.log = [dict(e) for e in data["log"]]
+        st.quiet = False
         st._legal = None
         st._restore(data["state"])
         return st

@@ -9,4 +9,5 @@ from .state import CCData
 
 def log(st: CCData, key: str, **params: Any) -> None:
     """Append a log entry ``changcheng.<key>``; ``to=seat`` makes it private."""
-    st.log.append({"key": f"changcheng.{key}", **params})
+    if not st.quiet:
+        st.log.append({"key": f"changcheng.{key}", **params})

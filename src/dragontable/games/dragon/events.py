@@ -44,7 +44,8 @@ def auto_event(st: DragonData, task: Task) -> None:
     """Resolve one event of the track (also used again by the Solar Eclipse)."""
     event = task[1]
     order = turn_order(st)
-    st.log.append({"key": "dragon.event.resolved", "event": event})
+    if not st.quiet:
+        st.log.append({"key": "dragon.event.resolved", "event": event})
     seats, log = st.seats, st.log
     if event == D.TRIBUTE:
         owed: list[Task] = []
@@ -52,7 +53,8 @@ def auto_event(st: DragonData, task: Task) -> None:
             p = seats[s]
             pay = D.TRIBUTE_YUAN if p.yuan > D.TRIBUTE_YUAN else p.yuan
             p.yuan -= pay
-            log.append({"key": "dragon.tribute.paid", "seat": s, "yuan": pay})
+            if not st.quiet:
+                log.append({"key": "dragon.tribute.paid", "seat": s, "yuan": pay})
             if pay < D.TRIBUTE_YUAN:
                 owed.append(("owe", s, D.TRIBUTE_YUAN - pay, "tribute"))
         push(st, *owed)
@@ -63,9 +65,10 @@ def auto_event(st: DragonData, task: Task) -> None:
             inhabited = p.inhabited()
             fed = p.rice if p.rice < inhabited else inhabited
             p.rice -= fed
-            st.log.append(
-                {"key": "dragon.drought.fed", "seat": s, "rice": fed, "unfed": inhabited - fed}
-            )
+            if not st.quiet:
+                st.log.append(
+                    {"key": "dragon.drought.fed", "seat": s, "rice": fed, "unfed": inhabited - fed}
+                )
             if inhabited > fed:
                 owed.append(("drought", s, inhabited - fed, ()))
         push(st, *owed)
@@ -75,7 +78,8 @@ def auto_event(st: DragonData, task: Task) -> None:
         helmets = {s: st.seats[s].symbols("W") for s in order}
         for s in order:
             st.seats[s].gain_vp(helmets[s], "mongol")
-            st.log.append({"key": "dragon.mongol.scored", "seat": s, "helmets": helmets[s]})
+            if not st.quiet:
+                st.log.append({"key": "dragon.mongol.scored", "seat": s, "helmets": helmets[s]})
         fewest = min(helmets.values())
         push(st, *[("owe", s, 1, "mongol") for s in order if helmets[s] == fewest])
     elif event == D.CONTAGION:
@@ -102,7 +106,8 @@ def festival(st: DragonData, order: list[int]) -> None:
         p.gain_vp(vp, "festival")
         back = (p.fireworks + 1) // 2
         p.fireworks -= back
-        st.log.append({"key": "dragon.festival.scored", "seat": s, "vp": vp, "returned": back})
+        if not st.quiet:
+            st.log.append({"key": "dragon.festival.scored", "seat": s, "vp": vp, "returned": back})
 
 
 # -- forced releases (§4.4.1) -------------------------------------------------------
@@ -148,13 +153,15 @@ def auto_wallcheck(st: DragonData, task: Task) -> None:
     order = turn_order(st)
     built = {s: st.wall.count(s) for s in order}
     reaches = len(st.wall) >= r
-    st.log.append(
-        {"key": "dragon.wall.checked", "round": r, "length": len(st.wall), "reaches": reaches}
-    )
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.wall.checked", "round": r, "length": len(st.wall), "reaches": reaches}
+        )
     if reaches:
         for s in order:
             st.seats[s].gain_vp(built[s], "wall")
-            st.log.append({"key": "dragon.wall.scored", "seat": s, "vp": built[s]})
+            if not st.quiet:
+                st.log.append({"key": "dragon.wall.scored", "seat": s, "vp": built[s]})
         return
     fewest = min(built.values())
     push(st, *[("owe", s, 1, "wall") for s in order if built[s] == fewest])
@@ -173,14 +180,15 @@ def auto_decay(st: DragonData, task: Task) -> None:
             if res:
                 kept.append((floors, res))
                 continue
-            st.log.append(
-                {
-                    "key": "dragon.palace.decayed",
-                    "seat": p.seat,
-                    "palace": i + 1,
-                    "floors": floors - 1,
-                }
-            )
+            if not st.quiet:
+                st.log.append(
+                    {
+                        "key": "dragon.palace.decayed",
+                        "seat": p.seat,
+                        "palace": i + 1,
+                        "floors": floors - 1,
+                    }
+                )
             if floors > 1:
                 kept.append((floors - 1, res))
         p.palaces = kept
@@ -195,15 +203,16 @@ def auto_scoring(st: DragonData, task: Task) -> None:
             p.gain_vp(ladies, "court_ladies")
         if privs:
             p.gain_vp(privs, "privileges")
-        log.append(
-            {
-                "key": "dragon.round.scored",
-                "seat": p.seat,
-                "palaces": palaces,
-                "court_ladies": ladies,
-                "privileges": privs,
-            }
-        )
+        if not st.quiet:
+            log.append(
+                {
+                    "key": "dragon.round.scored",
+                    "seat": p.seat,
+                    "palaces": palaces,
+                    "court_ladies": ladies,
+                    "privileges": privs,
+                }
+            )
 
 
 def auto_final(st: DragonData, task: Task) -> None:
@@ -213,14 +222,16 @@ def auto_final(st: DragonData, task: Task) -> None:
         p.gain_vp(persons, "persons")
         p.gain_vp(monks, "monks")
         p.gain_vp(money, "money")
-        st.log.append(
-            {
-                "key": "dragon.final.scored",
-                "seat": p.seat,
-                "persons": persons,
-                "monks": monks,
-                "money": money,
-            }
-        )
+        if not st.quiet:
+            st.log.append(
+                {
+                    "key": "dragon.final.scored",
+                    "seat": p.seat,
+                    "persons": persons,
+                    "monks": monks,
+                    "money": money,
+                }
+            )
     st.round = D.ROUNDS + 1
-    st.log.append({"key": "dragon.game.over", "ranking": st.ranking()})
+    if not st.quiet:
+        st.log.append({"key": "dragon.game.over", "ranking": st.ranking()})

@@ -17,7 +17,8 @@ from .state import DragonData, Task
 
 
 def _log(st: DragonData, key: str, **params: object) -> None:
-    st.log.append({"key": "dragon.great." + key, **params})
+    if not st.quiet:
+        st.log.append({"key": "dragon.great." + key, **params})
 
 
 def auto_great(st: DragonData, task: Task) -> None:

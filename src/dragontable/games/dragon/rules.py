@@ -68,7 +68,8 @@ def move(st: DragonData, seat: int, n: int) -> None:
         if q.pt == pt and q is not p and q.pt_stack > top:
             top = q.pt_stack
     p.pt_stack = top + 1
-    st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": pt})
+    if not st.quiet:
+        st.log.append({"key": "dragon.pt.moved", "seat": seat, "spaces": n, "pt": pt})
 
 
 _ON_TRACK = attrgetter("pt", "pt_stack")
@@ -91,15 +92,16 @@ def remove_resident(st: DragonData, p: Player, idx: int, tile: str, reason: str)
     i = res.index(tile)
     p.palaces[idx] = (floors, res[:i] + res[i + 1 :])
     st.box[tile] += 1
-    st.log.append(
-        {
-            "key": "dragon.person.released",
-            "seat": p.seat,
-            "tile": tile,
-            "palace": idx + 1,
-            "reason": reason,
-        }
-    )
+    if not st.quiet:
+        st.log.append(
+            {
+                "key": "dragon.person.released",
+                "seat": p.seat,
+                "tile": tile,
+                "palace": idx + 1,
+                "reason": reason,
+            }
+        )
 
 
 def resident_options(p: Player, prefix: str, only: Callable[[int], bool] | None = None) -> Legal:
@@ -152,7 +154,8 @@ def apply_init(st: DragonData, task: Task, pair: tuple[str, str]) -> None:
     tiles = [c + D.YOUNG for c in pair]
     for tile in tiles:
         st.supply[tile] -= 1
-    st.log.append({"key": "dragon.init.picked", "seat": seat, "tiles": tiles})
+    if not st.quiet:
+        st.log.append({"key": "dragon.init.picked", "seat": seat, "tiles": tiles})
     push(
         st,
         ("place", seat, tiles[0], 0),
@@ -179,7 +182,10 @@ def apply_place(st: DragonData, task: Task, idx: int) -> None:
     palaces = st.seats[seat].palaces
     floors, res = palaces[idx]
     palaces[idx] = (floors, res + (tile,))  # add_resident() written out: every tile placed
-    st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1}
+        )
     if moves:
         move(st, seat, D.VALUE[tile])
 
@@ -195,12 +201,16 @@ def apply_full(st: DragonData, task: Task, choice: tuple[int, str] | None) -> No
     p = st.seats[seat]
     if choice is None:
         st.box[tile] += 1
-        st.log.append({"key": "dragon.person.declined", "seat": seat, "tile": tile})
+        if not st.quiet:
+            st.log.append({"key": "dragon.person.declined", "seat": seat, "tile": tile})
         return
     idx, old = choice
     remove_resident(st, p, idx, old, "replaced")
     add_resident(p, idx, tile)
-    st.log.append({"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1})
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.person.placed", "seat": seat, "tile": tile, "palace": idx + 1}
+        )
     move(st, seat, D.VALUE[tile])
 
 
@@ -219,7 +229,8 @@ def auto_round(st: DragonData, task: Task) -> None:
         st.tasks.append(("final",))
         return
     r = st.round
-    st.log.append({"key": "dragon.round.started", "round": r, "event": st.event_track[r - 1]})
+    if not st.quiet:
+        st.log.append({"key": "dragon.round.started", "round": r, "event": st.event_track[r - 1]})
     if r != D.ROUNDS and r != D.GREAT_EVENT_ROUND:  # most rounds: the usual steps
         st.tasks.extend(ROUND_STACK)
         return
@@ -262,7 +273,8 @@ def auto_actions(st: DragonData, task: Task) -> None:
     st.groups = groups = list(map(tuple, dealt))
     st.dragons = [[] for _ in groups]
     st.order = order = turn_order(st)
-    st.log.append({"key": "dragon.actions.dealt", "groups": dealt})
+    if not st.quiet:
+        st.log.append({"key": "dragon.actions.dealt", "groups": dealt})
     st.tasks.extend([("action", s) for s in reversed(order)])  # the first in order on top
 
 
@@ -298,34 +310,40 @@ def apply_action(st: DragonData, task: Task, choice: tuple[int, str, int] | None
     if choice is None:
         gain = max(0, D.REFILL_TO - p.yuan)
         p.yuan += gain
-        st.log.append({"key": "dragon.action.refill", "seat": seat, "yuan": gain})
+        if not st.quiet:
+            st.log.append({"key": "dragon.action.refill", "seat": seat, "yuan": gain})
         return
     g, card, fee = choice
     p.yuan -= fee
     st.dragons[g].append(seat)
-    st.log.append(
-        {"key": "dragon.action.taken", "seat": seat, "card": card, "group": g + 1, "fee": fee}
-    )
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.action.taken", "seat": seat, "card": card, "group": g + 1, "fee": fee}
+        )
     if card == "tax":
         gain = D.ACTION_BASE["tax"] + p.symbols("T")
         p.yuan += gain
-        st.log.append({"key": "dragon.gain.yuan", "seat": seat, "n": gain})
+        if not st.quiet:
+            st.log.append({"key": "dragon.gain.yuan", "seat": seat, "n": gain})
     elif card == "build":
         st.tasks.append(("floor", seat, D.ACTION_BASE["build"] + p.symbols("C")))
     elif card == "harvest":
         gain = D.ACTION_BASE["harvest"] + p.symbols("F")
         p.rice += gain
-        st.log.append({"key": "dragon.gain.rice", "seat": seat, "n": gain})
+        if not st.quiet:
+            st.log.append({"key": "dragon.gain.rice", "seat": seat, "n": gain})
     elif card == "fireworks":
         gain = D.ACTION_BASE["fireworks"] + p.symbols("P")
         p.fireworks += gain
-        st.log.append({"key": "dragon.gain.fireworks", "seat": seat, "n": gain})
+        if not st.quiet:
+            st.log.append({"key": "dragon.gain.fireworks", "seat": seat, "n": gain})
     elif card == "parade":
         move(st, seat, D.ACTION_BASE["parade"] + p.symbols("W"))
     elif card == "research":
         gain = D.ACTION_BASE["research"] + p.symbols("S")
         p.gain_vp(gain, "research")
-        st.log.append({"key": "dragon.gain.vp", "seat": seat, "n": gain, "source": "research"})
+        if not st.quiet:
+            st.log.append({"key": "dragon.gain.vp", "seat": seat, "n": gain, "source": "research"})
     elif card == "privilege":
         st.tasks.append(("privilege", seat))
     elif card == D.WALL_CARD:
@@ -354,9 +372,15 @@ def apply_floor(st: DragonData, task: Task, idx: int) -> None:
     else:
         f, res = p.palaces[idx]
         p.palaces[idx] = (f + 1, res)
-    st.log.append(
-        {"key": "dragon.floor.built", "seat": seat, "palace": idx + 1, "floors": p.palaces[idx][0]}
-    )
+    if not st.quiet:
+        st.log.append(
+            {
+                "key": "dragon.floor.built",
+                "seat": seat,
+                "palace": idx + 1,
+                "floors": p.palaces[idx][0],
+            }
+        )
     if n > 1:
         st.tasks.append(("floor", seat, n - 1))
 
@@ -378,7 +402,10 @@ def apply_privilege(st: DragonData, task: Task, choice: tuple[str, int]) -> None
         p.priv_small += 1
     else:
         p.priv_large += 1
-    st.log.append({"key": "dragon.privilege.bought", "seat": p.seat, "size": size, "yuan": cost})
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.privilege.bought", "seat": p.seat, "size": size, "yuan": cost}
+        )
 
 
 def opt_walltile(st: DragonData, task: Task) -> Legal:
@@ -395,9 +422,10 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
     p = st.seats[seat]
     p.wall_tiles.remove(tile)
     st.wall.append(seat)
-    st.log.append(
-        {"key": "dragon.wall.built", "seat": seat, "tile": tile, "position": len(st.wall)}
-    )
+    if not st.quiet:
+        st.log.append(
+            {"key": "dragon.wall.built", "seat": seat, "tile": tile, "position": len(st.wall)}
+        )
     bonus = D.WALL_BONUS[tile]
     if tile == "rice":
         p.rice += bonus
@@ -457,11 +485,13 @@ def apply_card(st: DragonData, task: Task, card: str) -> None:
     seat = task[1]
     p = st.seats[seat]
     p.hand.remove(card)
-    st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
+    if not st.quiet:
+        st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
     if not has_candidates(st, card):
         dead = "".join(t for t in D.TYPE_ORDER if not has_candidates(st, t))
         p.played.append((card, "", dead))
-        st.log.append({"key": "dragon.card.nothing", "seat": seat})
+        if not st.quiet:
+            st.log.append({"key": "dragon.card.nothing", "seat": seat})
         return
     p.played.append((card, "?", ""))  # type filled in when the tile is taken
     st.tasks.append(("take", seat, card))
@@ -481,5 +511,6 @@ def apply_take(st: DragonData, task: Task, tile: str) -> None:
     card = p.played[-1][0]
     p.played[-1] = (card, tile[0], "")
     st.supply[tile] -= 1
-    st.log.append({"key": "dragon.person.taken", "seat": seat, "tile": tile})
+    if not st.quiet:
+        st.log.append({"key": "dragon.person.taken", "seat": seat, "tile": tile})
     receive_tile(st, seat, tile)

@@ -34,11 +34,13 @@ def refill(st: MingData, p: int) -> None:
     if not st.deck and st.discard:
         st.deck, st.discard = st.discard, []
         st.rng.shuffle(st.deck)
-        st.log.append({"key": "ming.deck.reshuffled", "cards": len(st.deck)})
+        if not st.quiet:
+            st.log.append({"key": "ming.deck.reshuffled", "cards": len(st.deck)})
     st.display[p] = st.deck.pop() if st.deck else None
-    st.log.append(
-        {"key": "ming.display.refilled", "province": st.map.provinces[p], "card": st.display[p]}
-    )
+    if not st.quiet:
+        st.log.append(
+            {"key": "ming.display.refilled", "province": st.map.provinces[p], "card": st.display[p]}
+        )
 
 
 # -- setup: princes and the 2-player neutral (§3 step 9, §5.1) --------------------------
@@ -50,7 +52,8 @@ def opt_prince(st: MingData, task: Task) -> Legal:
 def apply_prince(st: MingData, task: Task, d: int) -> None:
     seat = task[1]
     st.prince[seat] = d
-    st.log.append({"key": "ming.prince.placed", "seat": seat, "district": st.map.districts[d]})
+    if not st.quiet:
+        st.log.append({"key": "ming.prince.placed", "seat": seat, "district": st.map.districts[d]})
     gain_tile(st, seat, st.map.province_of[d], 0)
 
 
@@ -77,12 +80,16 @@ def apply_neutral(st: MingData, task: Task, d: int) -> None:
     assert n is not None
     st.supply[n] -= 1
     st.open[d][n] += 1
-    st.log.append({"key": "ming.neutral.placed", "seat": task[1], "district": st.map.districts[d]})
+    if not st.quiet:
+        st.log.append(
+            {"key": "ming.neutral.placed", "seat": task[1], "district": st.map.districts[d]}
+        )
 
 
 # -- round flow (§4.0) -------------------------------------------------------------------
 def auto_round(st: MingData, task: Task) -> None:
-    st.log.append({"key": "ming.round.started", "round": st.round, "seat": st.start_player})
+    if not st.quiet:
+        st.log.append({"key": "ming.round.started", "round": st.round, "seat": st.start_player})
     st.passed = [False] * st.players
     rotation = st.rotation()
     tail: list[Task] = [("draw", 0), ("turns", 0)]
@@ -110,7 +117,8 @@ def apply_space(st: MingData, task: Task, p: int) -> None:
     seat = task[1]
     st.supply[seat] -= 1
     st.spaces[p][seat] += 1
-    st.log.append({"key": "ming.space.placed", "seat": seat, "province": st.map.provinces[p]})
+    if not st.quiet:
+        st.log.append({"key": "ming.space.placed", "seat": seat, "province": st.map.provinces[p]})
 
 
 # -- phase 2: movement and dragon cards (§4.2) ----------------------------------------------
@@ -154,14 +162,18 @@ def apply_card(st: MingData, task: Task, choice: tuple[str, int]) -> None:
         card = st.display[p]
         assert card is not None
         st.hands[seat].append(card)
-        st.log.append({"key": "ming.card.taken", "seat": seat, "card": card, "province": province})
+        if not st.quiet:
+            st.log.append(
+                {"key": "ming.card.taken", "seat": seat, "card": card, "province": province}
+            )
         refill(st, p)
         return
     st.dragons -= 1
     st.hands[seat].append(D.DRAGON)
     st.spaces[p][seat] -= 1
     st.box[seat] += 1
-    st.log.append({"key": "ming.card.dragon", "seat": seat, "province": province})
+    if not st.quiet:
+        st.log.append({"key": "ming.card.dragon", "seat": seat, "province": province})
 
 
 # -- phase 3: moving princes and deploying (§4.3) --------------------------------------------
@@ -171,7 +183,8 @@ def auto_turns(st: MingData, task: Task) -> None:
         seat, at = found
         push(st, ("act", seat), ("turns", (at + 1) % st.players))
     else:
-        st.log.append({"key": "ming.phase3.over"})
+        if not st.quiet:
+            st.log.append({"key": "ming.phase3.over"})
 
 
 def _blocked(st: MingData, seat: int) -> frozenset[int]:
@@ -229,17 +242,19 @@ def apply_act(st: MingData, task: Task, choice: tuple[Any, ...]) -> None:
     seat = task[1]
     if choice[0] == "pass":
         st.passed[seat] = True
-        st.log.append({"key": "ming.passed", "seat": seat})
+        if not st.quiet:
+            st.log.append({"key": "ming.passed", "seat": seat})
     elif choice[0] == "stay":
         pay(st, seat, choice[1])
-        st.log.append(
-            {
-                "key": "ming.prince.stayed",
-                "seat": seat,
-                "card": choice[1],
-                "district": st.map.districts[st.prince[seat]],
-            }
-        )
+        if not st.quiet:
+            st.log.append(
+                {
+                    "key": "ming.prince.stayed",
+                    "seat": seat,
+                    "card": choice[1],
+                    "district": st.map.districts[st.prince[seat]],
+                }
+            )
         push(st, ("deploy", seat))
     else:
         step(st, seat, choice[1], choice[2])
@@ -248,15 +263,16 @@ def apply_act(st: MingData, task: Task, choice: tuple[Any, ...]) -> None:
 def step(st: MingData, seat: int, to: int, card: str) -> None:
     m = st.map
     pay(st, seat, card)
-    st.log.append(
-        {
-            "key": "ming.prince.moved",
-            "seat": seat,
-            "card": card,
-            "from": m.districts[st.prince[seat]],
-            "district": m.districts[to],
-        }
-    )
+    if not st.quiet:
+        st.log.append(
+            {
+                "key": "ming.prince.moved",
+                "seat": seat,
+                "card": card,
+                "from": m.districts[st.prince[seat]],
+                "district": m.districts[to],
+            }
+        )
     st.prince[seat] = to
     push(st, ("moving", seat))
 
@@ -272,13 +288,14 @@ def opt_moving(st: MingData, task: Task) -> Legal:
 def apply_moving(st: MingData, task: Task, choice: tuple[Any, ...]) -> None:
     seat = task[1]
     if choice[0] == "stop":
-        st.log.append(
-            {
-                "key": "ming.prince.stopped",
-                "seat": seat,
-                "district": st.map.districts[st.prince[seat]],
-            }
-        )
+        if not st.quiet:
+            st.log.append(
+                {
+                    "key": "ming.prince.stopped",
+                    "seat": seat,
+                    "district": st.map.districts[st.prince[seat]],
+                }
+            )
         push(st, ("deploy", seat))
     else:
         step(st, seat, choice[1], choice[2])
@@ -303,10 +320,14 @@ def apply_deploy(st: MingData, task: Task, choice: tuple[int, bool]) -> None:
     st.open[d][seat] += n
     district = st.map.districts[d]
     key = "ming.deployed_cloister" if to_cloister else "ming.deployed"
-    st.log.append({"key": key, "seat": seat, "n": n, "cloister": to_cloister, "district": district})
+    if not st.quiet:
+        st.log.append(
+            {"key": key, "seat": seat, "n": n, "cloister": to_cloister, "district": district}
+        )
     if to_cloister:
         ousted = st.cloister[d]
         if ousted != NONE:
             st.open[d][ousted] += 1
-            st.log.append({"key": "ming.cloister.ousted", "seat": ousted, "district": district})
+            if not st.quiet:
+                st.log.append({"key": "ming.cloister.ousted", "seat": ousted, "district": district})
         st.cloister[d] = seat

@@ -72,23 +72,27 @@ def gain_tile(st: MingData, seat: int, p: int, set_points: int) -> None:
     """Take a province tile; hand in full sets of all colours at once (§4.4.1, §6 item 7)."""
     province = st.map.provinces[p]
     if st.tile_supply[p] <= 0:
-        st.log.append({"key": "ming.tile.none", "seat": seat, "province": province})
+        if not st.quiet:
+            st.log.append({"key": "ming.tile.none", "seat": seat, "province": province})
         return
     st.tile_supply[p] -= 1
     tiles = st.tiles[seat]
     tiles[p] += 1
-    st.log.append({"key": "ming.tile.taken", "seat": seat, "province": province})
+    if not st.quiet:
+        st.log.append({"key": "ming.tile.taken", "seat": seat, "province": province})
     while all(tiles):
         for q in range(len(tiles)):
             tiles[q] -= 1
             st.tile_supply[q] += 1
         st.gain_points(seat, set_points, "sets")
-        st.log.append({"key": "ming.tile.set", "seat": seat, "points": set_points})
+        if not st.quiet:
+            st.log.append({"key": "ming.tile.set", "seat": seat, "points": set_points})
 
 
 # -- the scoring phase ---------------------------------------------------------------------
 def auto_scoring(st: MingData, task: Task) -> None:
-    st.log.append({"key": "ming.scoring.started", "round": st.round})
+    if not st.quiet:
+        st.log.append({"key": "ming.scoring.started", "round": st.round})
     tail: list[Task] = [("cloisters",)]
     if st.round == D.ROUNDS:
         tail.append(("finaltiles",))
@@ -112,11 +116,13 @@ def auto_province(st: MingData, task: Task) -> None:
             st.city[d].extend([colour] * n)
             district = st.map.districts[d]
             if colour == st.neutral:
-                st.log.append({"key": "ming.city.neutral", "n": n, "district": district})
+                if not st.quiet:
+                    st.log.append({"key": "ming.city.neutral", "n": n, "district": district})
                 continue
-            st.log.append(
-                {"key": "ming.city.entered", "seat": colour, "n": n, "district": district}
-            )
+            if not st.quiet:
+                st.log.append(
+                    {"key": "ming.city.entered", "seat": colour, "n": n, "district": district}
+                )
             for _ in range(n):
                 gain_tile(st, colour, p, points)
     push(st, ("returns", p))
@@ -147,20 +153,24 @@ def opt_return(st: MingData, task: Task) -> Legal:
 def apply_return(st: MingData, task: Task, n: int) -> None:
     seat = task[1]
     st.returns[seat] = n
-    st.log.append({"key": "ming.return.committed", "seat": seat})
-    st.log.append({"key": "ming.return.chosen", "seat": seat, "n": n, "to": seat})
+    if not st.quiet:
+        st.log.append({"key": "ming.return.committed", "seat": seat})
+    if not st.quiet:
+        st.log.append({"key": "ming.return.chosen", "seat": seat, "n": n, "to": seat})
 
 
 def auto_reveal(st: MingData, task: Task) -> None:
     """Reveal all commitments at once; returns are then executed in turn order (§4.4.3)."""
     p = task[1]
     st.revealed = True
-    st.log.append({"key": "ming.return.revealed", "province": st.map.provinces[p]})
+    if not st.quiet:
+        st.log.append({"key": "ming.return.revealed", "province": st.map.provinces[p]})
     backs: list[Task] = []
     for s in st.rotation():
         n = st.returns[s]
         if n is not None:
-            st.log.append({"key": "ming.return.shown", "seat": s, "n": n})
+            if not st.quiet:
+                st.log.append({"key": "ming.return.shown", "seat": s, "n": n})
             backs.extend([("back", s, p)] * n)
     push(st, *backs)
 
@@ -183,9 +193,11 @@ def send_back(st: MingData, colour: int, d: int) -> None:
     st.open[d][colour] += 1
     district = st.map.districts[d]
     if colour == st.neutral:
-        st.log.append({"key": "ming.city.neutral_back", "district": district})
+        if not st.quiet:
+            st.log.append({"key": "ming.city.neutral_back", "district": district})
     else:
-        st.log.append({"key": "ming.city.back", "seat": colour, "district": district})
+        if not st.quiet:
+            st.log.append({"key": "ming.city.back", "seat": colour, "district": district})
 
 
 def auto_neutralcheck(st: MingData, task: Task) -> None:
@@ -199,7 +211,10 @@ def auto_neutralcheck(st: MingData, task: Task) -> None:
     best = max(in_city(st, p, s) for s in range(st.players))
     if have > best:
         extra = have - (best + 1)
-        st.log.append({"key": "ming.neutral.majority", "province": st.map.provinces[p], "n": extra})
+        if not st.quiet:
+            st.log.append(
+                {"key": "ming.neutral.majority", "province": st.map.provinces[p], "n": extra}
+            )
         push(st, *[("back", st.start_player, p, n)] * extra)
         return
     for d in st.map.districts_of[p]:
@@ -217,13 +232,15 @@ def auto_cityscore(st: MingData, task: Task) -> None:
         kept = sum(remaining[s])
         if kept:
             st.gain_points(s, kept * per_member, "city")
-            st.log.append(
-                {"key": "ming.city.points", "seat": s, "n": kept, "points": kept * per_member}
-            )
+            if not st.quiet:
+                st.log.append(
+                    {"key": "ming.city.points", "seat": s, "n": kept, "points": kept * per_member}
+                )
     for colour, share in city_bonus(remaining, st.options["city_tiebreak"]).items():
         if colour != st.neutral:
             st.gain_points(colour, share, "city_bonus")
-            st.log.append({"key": "ming.city.bonus", "seat": colour, "points": share})
+            if not st.quiet:
+                st.log.append({"key": "ming.city.bonus", "seat": colour, "points": share})
     for d in sections:
         for c in st.city[d]:
             st.box[c] += 1
@@ -237,9 +254,15 @@ def auto_cloisters(st: MingData, task: Task) -> None:
         n = st.cloisters_of(s)
         if n:
             st.gain_points(s, n * D.CLOISTER_POINTS, "cloisters")
-            st.log.append(
-                {"key": "ming.cloister.points", "seat": s, "n": n, "points": n * D.CLOISTER_POINTS}
-            )
+            if not st.quiet:
+                st.log.append(
+                    {
+                        "key": "ming.cloister.points",
+                        "seat": s,
+                        "n": n,
+                        "points": n * D.CLOISTER_POINTS,
+                    }
+                )
 
 
 def auto_finaltiles(st: MingData, task: Task) -> None:
@@ -249,15 +272,16 @@ def auto_finaltiles(st: MingData, task: Task) -> None:
         left = sum(tiles) - D.FINAL_SET_SIZE * k
         st.gain_points(s, k * D.FINAL_SET_POINTS, "final_sets")
         st.gain_points(s, left, "tiles")
-        st.log.append(
-            {
-                "key": "ming.tile.final",
-                "seat": s,
-                "sets": k,
-                "left": left,
-                "points": k * D.FINAL_SET_POINTS + left,
-            }
-        )
+        if not st.quiet:
+            st.log.append(
+                {
+                    "key": "ming.tile.final",
+                    "seat": s,
+                    "sets": k,
+                    "left": left,
+                    "points": k * D.FINAL_SET_POINTS + left,
+                }
+            )
 
 
 # -- round end (§4.5, §5.2) ------------------------------------------------------------------
@@ -275,7 +299,8 @@ def chooser(st: MingData, rank: int) -> int:
 
 def auto_endround(st: MingData, task: Task) -> None:
     if st.round == D.ROUNDS:
-        st.log.append({"key": "ming.game.over", "scores": list(st.score)})
+        if not st.quiet:
+            st.log.append({"key": "ming.game.over", "scores": list(st.score)})
         return
     st.round += 1
     tasks: list[Task] = []
@@ -284,7 +309,8 @@ def auto_endround(st: MingData, task: Task) -> None:
         tasks.append(("start", chooser(st, rank)))
     else:
         st.start_player = (st.start_player + 1) % st.players
-        st.log.append({"key": "ming.start.passed", "seat": st.start_player})
+        if not st.quiet:
+            st.log.append({"key": "ming.start.passed", "seat": st.start_player})
     if st.neutral is not None and st.round in D.NEUTRAL_ROUNDS:
         tasks.append(("neutrals",))
     tasks.append(("round",))
@@ -297,4 +323,5 @@ def opt_start(st: MingData, task: Task) -> Legal:
 
 def apply_start(st: MingData, task: Task, seat: int) -> None:
     st.start_player = seat
-    st.log.append({"key": "ming.start.chosen", "seat": seat, "chooser": task[1]})
+    if not st.quiet:
+        st.log.append({"key": "ming.start.chosen", "seat": seat, "chooser": task[1]})

@@ -13,7 +13,8 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). ``--root-top K`` keeps the root to greedy's K best actions. Prints one JSON
+machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--secret-bandit
+on`` makes a rival's secret choices in the tree by UCB1 over its actual options. Prints one JSON
 line a game on stderr as it ends (a run stopped early still tells what it played), then
 the share of games the variant seat won (a tie shared), with a 95% interval, as JSON on
 stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
@@ -159,6 +160,7 @@ class Variant:
     margin: float | None = None
     mix: float | None = None
     root_top: int | None = None
+    secret_bandit: bool | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -277,6 +279,8 @@ def _play(job: Job) -> float:
         leaves.rewards = judge  # type: ignore[assignment]  # this worker's leaves and searches
     if changed.fresh_chance is not None:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
+    if changed.secret_bandit is not None:
+        mcts.SECRET_BANDIT = changed.secret_bandit  # this worker's mcts only
     made = leaf_maker(game, changed)
 
     def bot(seat: int, variant: bool) -> Chooser:
@@ -313,6 +317,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playout", help="mast:T or mast-eps:E (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
+    parser.add_argument("--secret-bandit", choices=("on", "off"), help="(default: the search's)")
     parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
@@ -329,9 +334,11 @@ def main(argv: list[str]) -> int:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be at least 1, not {args.iterations}")
-    if args.against == "mcts" and (args.margin is not None or args.fresh_chance is not None):
+    process_wide = (args.margin, args.fresh_chance, args.secret_bandit)
+    if args.against == "mcts" and any(x is not None for x in process_wide):
         parser.error(
-            "--margin and --fresh-chance change every search of a process: not with --against mcts"
+            "--margin, --fresh-chance and --secret-bandit change every search of a process: "
+            "not with --against mcts"
         )
     budget = f"{args.seconds}s" if args.iterations is None else str(args.iterations)
     keep = None if args.keep_tree is None else args.keep_tree == "on"
@@ -347,6 +354,7 @@ def main(argv: list[str]) -> int:
         args.margin,
         args.mix,
         args.root_top,
+        None if args.secret_bandit is None else args.secret_bandit == "on",
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

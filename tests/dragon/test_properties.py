@@ -16,7 +16,7 @@ from dragontable.games import replay
 from dragontable.games.dragon import GAME
 from dragontable.games.dragon import data as D
 from dragontable.games.dragon.game import DragonState
-from dragontable.games.dragon.rules import candidates
+from dragontable.games.dragon.persons import candidates
 
 from .conftest import BERT, conserved, play, position, run, seat
 

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from ...core.rng import Rng
 from . import data as D
-from .rules import candidates
+from .persons import candidates
 from .state import DragonData, Player
 
 S = TypeVar("S", bound=DragonData)

@@ -2,8 +2,9 @@
 
 An automatic task (:class:`Auto`) runs and may push others; a decision (:class:`Decision`)
 lists its legal actions (``opt_*``) and carries one out (``apply_*``). The rules are in
-``rules.py`` (rounds, actions, persons), ``events.py`` (events, decay, scoring, the end)
-and ``great_events.py`` (the Great Events expansion).
+``rules.py`` (rounds, actions, placing persons), ``persons.py`` (the person phase),
+``events.py`` (events, decay, scoring, the end) and ``great_events.py`` (the Great Events
+expansion).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ...core.tasks import Auto, Decision, Flow, TaskEngine
 from . import events as E
 from . import great_events as G
+from . import persons as P
 from . import rules as R
 
 FLOW: Flow = {
@@ -25,9 +27,9 @@ FLOW: Flow = {
     "privilege": Decision(R.opt_privilege, R.apply_privilege),
     "walltile": Decision(R.opt_walltile, R.apply_walltile),
     # the person phase (§4.3)
-    "persons": Auto(R.auto_persons),
-    "card": Decision(R.opt_card, R.apply_card),
-    "take": Decision(R.opt_take, R.apply_take),
+    "persons": Auto(P.auto_persons),
+    "card": Decision(P.opt_card, P.apply_card),
+    "take": Decision(P.opt_take, P.apply_take),
     "place": Decision(R.opt_place, R.apply_place),
     "full": Decision(R.opt_full, R.apply_full),
     # events, decay, scoring and the end (§4.4-4.6, §5)

@@ -1,16 +1,15 @@
-"""In the Year of the Dragon: the round flow and every player decision (reference §3-§4).
+"""In the Year of the Dragon: the round flow and the players' decisions (reference §3-§4).
 
 The game is a stack of tasks (``state.tasks``, top = last). An automatic task runs and
 may push others; a decision task waits for its seat. ``opt_<kind>`` lists a decision's
 legal actions as ``{notation: payload}``; ``apply_<kind>`` carries one out. Which function
-handles which task is in one table, ``flow.py``. Events and the expansions' effects are in
-``events.py`` and ``great_events.py``.
+handles which task is in one table, ``flow.py``. The person phase (cards and tiles) is in
+``persons.py``, events and the expansions' effects in ``events.py`` and ``great_events.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -27,10 +26,6 @@ PICK_ALL = {key: pair for pair, key in PICK.items()}
 YOUNG_TILES = tuple(t + D.YOUNG for t in D.TYPE_ORDER)
 PLACE = tuple(f"place {p}" for p in PREF)
 FLOOR = tuple(f"floor {p}" for p in PREF)
-CARD = {c: f"card {c}" for c in D.CARDS}
-TAKE = {t: f"take {t}" for t in D.TILES}
-TAKES = {card: tuple((t, TAKE[t]) for t in tiles) for card, tiles in D.TILES_FOR_CARD.items()}
-"""``TAKES[card]``: ``(tile, its take notation)`` for every tile the card can take."""
 ACTION = {
     card: tuple(f"{card}@{g}" for g in range(1, 1 + max(map(len, D.GROUP_SIZES.values()))))
     for card in (*D.ACTION_CARDS, D.WALL_CARD)
@@ -439,78 +434,3 @@ def build_wall_tile(st: DragonData, seat: int, tile: str) -> None:
         move(st, seat, bonus)
     elif tile == "floor":
         st.tasks.append(("floor", seat, bonus))
-
-
-# -- person phase (§4.3) --------------------------------------------------------------
-def auto_persons(st: DragonData, task: Task) -> None:
-    seats = st.seats
-    if st.round >= D.ROUNDS:
-        return
-    for p in seats:  # a loop, not any(): no generator made every round
-        if p.hand:
-            break
-    else:
-        return
-    st.order = order = turn_order(st)
-    st.tasks.extend([("card", s) for s in reversed(order) if seats[s].hand])  # first on top
-
-
-def has_candidates(st: DragonData, card: str) -> bool:
-    """Whether the supply has any tile that ``card`` can take (``bool(candidates(…))``)."""
-    supply = st.supply
-    for t in D.TILES_FOR_CARD[card]:  # noqa: SIM110  (no generator made at every card played)
-        if supply[t] > 0:
-            return True
-    return False
-
-
-def candidates(st: DragonData, card: str) -> list[str]:
-    """The tiles in the supply that ``card`` can take."""
-    supply = st.supply
-    return [t for t in D.TILES_FOR_CARD[card] if supply[t] > 0]
-
-
-def opt_card(st: DragonData, task: Task) -> Legal:
-    return card_options(tuple(st.seats[task[1]].hand))
-
-
-@lru_cache(maxsize=1 << 12)
-def card_options(hand: tuple[str, ...]) -> Legal:
-    """``card X`` for each card in ``hand``, in card order: listed once per hand, the same
-    dict for every listing (legal action maps are never changed once listed)."""
-    return {CARD[c]: c for c in D.CARDS if c in hand}
-
-
-def apply_card(st: DragonData, task: Task, card: str) -> None:
-    seat = task[1]
-    p = st.seats[seat]
-    p.hand.remove(card)
-    if not st.quiet:
-        st.log.append({"key": "dragon.card.played", "seat": seat, "card": card, "to": seat})
-    if not has_candidates(st, card):
-        dead = "".join(t for t in D.TYPE_ORDER if not has_candidates(st, t))
-        p.played.append((card, "", dead))
-        if not st.quiet:
-            st.log.append({"key": "dragon.card.nothing", "seat": seat})
-        return
-    p.played.append((card, "?", ""))  # type filled in when the tile is taken
-    st.tasks.append(("take", seat, card))
-
-
-def opt_take(st: DragonData, task: Task) -> Legal:
-    supply, out = st.supply, {}
-    for t, key in TAKES[task[2]]:
-        if supply[t] > 0:
-            out[key] = t
-    return out
-
-
-def apply_take(st: DragonData, task: Task, tile: str) -> None:
-    seat = task[1]
-    p = st.seats[seat]
-    card = p.played[-1][0]
-    p.played[-1] = (card, tile[0], "")
-    st.supply[tile] -= 1
-    if not st.quiet:
-        st.log.append({"key": "dragon.person.taken", "seat": seat, "tile": tile})
-    receive_tile(st, seat, tile)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from dragontable import games
-from dragontable.bots import mcts
 from dragontable.bots.leaves import leaf_for
 from dragontable.bots.mcts import Node, _iterate
 from dragontable.core.rng import Rng
@@ -51,25 +48,3 @@ def test_a_rivals_public_choices_keep_their_own_nodes() -> None:
         )
     grand = {k for child in root.children.values() for k in child.children}
     assert len(grand) > 1 and "?" not in " ".join(grand)
-
-
-def test_a_bandit_plays_a_rivals_secret_inside_its_one_node(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With ``SECRET_BANDIT`` the rival's actual commitment is chosen by its own rewards
-    at the one node, and the tree still never branches on it."""
-    monkeypatch.setattr(mcts, "SECRET_BANDIT", True)
-    state = _before_both_return_commitments()
-    root, rng, leaf = Node(), Rng(3), leaf_for("ming")
-    for _ in range(300):
-        world = state.determinize(0, rng.next64(), keep_log=False)
-        _iterate(world, root, rng, 0.7, lambda s, r: None, leaf, 0)
-    for own in root.children.values():
-        assert set(own.children) == {"return ?"}
-        node = own.children["return ?"]
-        table = node.secret
-        assert table is not None and len(table) > 1
-        assert all(a.startswith("return ") and "?" not in a for a in table)
-        # every visit of the node made one pick, backed up with the rival's reward
-        assert sum(int(n) for n, _ in table.values()) == node.visits
-        assert all(0.0 <= v <= n for n, v in table.values())

@@ -45,13 +45,6 @@ Dragon 50.0%, Ming 49.0%, Chang Cheng 52.5%, and as one seat against three witho
 (fair share 25%) 28.0%, 31.0%, 28.3%. It searches 1.1 to 1.7 times the iterations a
 second (``search``: the world is drawn once and the positions in it are kept)."""
 
-SECRET_BANDIT = False
-"""Whether a rival's secret choice (several actions behind one key the searching seat
-sees, such as which card a rival played) is made by a bandit over that rival's actual
-options at the node (UCB1 on the rival's rewards), instead of uniformly at random: the
-tree then models a rival that plays its hidden cards well, while still never branching
-on them."""
-
 FRESH_CHANCE = False
 """Whether an iteration sharing a sampled world draws its own future (``State.reseed``)
 past the positions kept there. Off: in 2-player Dragon it gained nothing at 0.3 or 1 s a
@@ -61,7 +54,7 @@ move against ``mcts-v1`` (``bench/search_variant.py --fresh-chance on``)."""
 class Node:
     """Statistics of one tree key; ``public`` caches a rival's actions' public forms."""
 
-    __slots__ = ("avail", "children", "public", "secret", "value", "visits")
+    __slots__ = ("avail", "children", "public", "value", "visits")
 
     def __init__(self) -> None:
         self.children: dict[str, Node] = {}
@@ -69,7 +62,6 @@ class Node:
         self.value = 0.0
         self.avail = 1
         self.public: dict[str, str] | None = None
-        self.secret: dict[str, list[float]] | None = None
 
 
 def world_reuse(game: str) -> int:
@@ -241,7 +233,6 @@ def _iterate(
     scratch = memo is None  # whether ``d`` is this iteration's own, to play on
     grown = False
     path: list[tuple[Node, int]] = []
-    picks: Picks = []
     while True:
         d, player, keyed = entry
         if player is None or keyed is None:
@@ -257,7 +248,7 @@ def _iterate(
         if untried:
             key = untried[rng.below(len(untried))]
             node = children[key] = Node()
-            d = _apply_keyed(d, keyed[key], rng, not scratch, node, c, picks, player)
+            d = _apply_keyed(d, keyed[key], rng, not scratch)
             path.append((node, player))
             break
         key = _select(children, keyed, c)
@@ -267,8 +258,7 @@ def _iterate(
         if kept is not None:
             entry = kept
             continue
-        d = _apply_keyed(d, keyed[key], rng, not scratch, node, c, picks, player)
-        entry = _entry(d, node, seat)
+        entry = _entry(_apply_keyed(d, keyed[key], rng, not scratch), node, seat)
         if memo is not None and not scratch:
             if grown:
                 scratch = True  # a copy of its own: played on from here
@@ -284,9 +274,6 @@ def _iterate(
     for child, player in path:
         child.visits += 1
         child.value += result[player]
-    for stats, player in picks:
-        stats[0] += 1
-        stats[1] += result[player]
 
 
 def _keyed(d: State, node: Node, legal: list[str], player: int, seat: int) -> dict[str, Any]:
@@ -314,54 +301,16 @@ def _keyed(d: State, node: Node, legal: list[str], player: int, seat: int) -> di
     return keyed
 
 
-Picks = list[tuple[list[float], int]]
-"""A rival's secret picks in one iteration: its statistics ``[visits, value]`` and seat."""
-
-
-def _apply_keyed(
-    d: State,
-    actions: Any,
-    rng: Rng,
-    copy: bool = False,
-    node: Node | None = None,
-    c: float = 0.7,
-    picks: Picks | None = None,
-    player: int = 0,
-) -> State:
-    """Apply the action behind a key to ``d`` or, with ``copy``, to a copy of it; the
-    state played on. Where several share the key (a rival's secret), one at random, or
-    with :data:`SECRET_BANDIT` the one ``node``'s rival statistics choose (``picks``
-    collects them for the back-up)."""
+def _apply_keyed(d: State, actions: Any, rng: Rng, copy: bool = False) -> State:
+    """Apply the action behind a key (one of them at random where several share it), to
+    ``d`` or, with ``copy``, to a copy of it; the state played on."""
     if copy:
         d = d.clone()
-    if not isinstance(actions, list):
-        d.apply(actions)
-    elif SECRET_BANDIT and node is not None and picks is not None:
-        d.apply(_secret_pick(node, actions, rng, c, picks, player))
-    else:
+    if isinstance(actions, list):
         d.apply(actions[rng.below(len(actions))])
-    return d
-
-
-def _secret_pick(
-    node: Node, actions: list[str], rng: Rng, c: float, picks: Picks, player: int
-) -> str:
-    """UCB1 over a rival's actual options behind one key, on the rival's own rewards."""
-    table = node.secret
-    if table is None:
-        table = node.secret = {}
-    untried = [a for a in actions if a not in table]
-    if untried:
-        action = untried[rng.below(len(untried))]
-        table[action] = stats = [0.0, 0.0]
     else:
-        total = math.log(sum(table[a][0] for a in actions))
-        action = max(
-            actions, key=lambda a: table[a][1] / table[a][0] + c * math.sqrt(total / table[a][0])
-        )
-        stats = table[action]
-    picks.append((stats, player))
-    return action
+        d.apply(actions)
+    return d
 
 
 def _select(children: dict[str, Node], keyed: dict[str, Any], c: float) -> str:

@@ -33,9 +33,10 @@ from . import leaves
 from .leaves import Leaf, Rollout, random_rollout
 
 LeafFor = Callable[[str], Leaf | None]
+"""Makes the leaf of one search in a game: :func:`.leaves.leaf_for` unless a bot has its own."""
+
 Shortlist = Callable[[State], Collection[str] | None]
 """The actions worth searching at a decision's root (None: all of them)."""
-"""Makes the leaf of one search in a game: :func:`.leaves.leaf_for` unless a bot has its own."""
 
 WORLD_REUSE = 16
 """Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled

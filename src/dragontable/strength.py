@@ -157,7 +157,11 @@ NOTES["dragon-mcts1s-mctsv1-2p"] = (
     "history keeps them) when 2-player Dragon's search changed to random playouts to the "
     "end, which won 59.7% of 154 games against mcts-v1 at 0.3 s and 47% of 112 at 1 s in "
     "`bench/search_variant.py` runs (its docstring has the table). A CPU-time budget buys "
-    "a different search on another machine: play the matchup on one kind of machine."
+    "a different search on another machine: play the matchup on one kind of machine. The "
+    "games on file (from 2026-11-27, evening) were played on the 2-core development VM "
+    "(Python 3.11), two at a time, by the search whose sampled worlds keep no log (about "
+    "a tenth more iterations in 2-player Dragon); at 0.3 s a move the same search won 27 "
+    "of 40 against mcts-v1 (`bench/search_variant.py --seed 30`)."
 )
 NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "

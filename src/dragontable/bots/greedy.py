@@ -57,16 +57,7 @@ class GreedyBot:
         return self.evaluate(child, seat)
 
     def choose(self, state: State) -> str:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player
-        assert seat is not None
-        world = state.determinize(seat, self.rng.next64(), keep_log=False)
-        if self.beam is not None and len(legal) > self.beam:
-            legal = self._shortlist(world, seat, legal, self.beam)
-        scored = [(self._value(world, seat, a), self.rng.next64(), a) for a in legal]
-        return max(scored)[2]
+        return self.best(state, 1)[0]
 
     def best(self, state: State, k: int) -> list[str]:
         """The ``k`` legal actions that judge best (all of them where there are no more),

@@ -13,7 +13,9 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). ``--root-top K`` keeps the root to greedy's K best actions. Prints one JSON
+machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value`` judges the
+leaf by the game's value function (``bench/train_value.py``, at its fitted scales, or
+``--scale``). Prints one JSON
 line a game on stderr as it ends (a run stopped early still tells what it played), then
 the share of games the variant seat won (a tie shared), with a 95% interval, as JSON on
 stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
@@ -137,7 +139,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from dragontable import games
-from dragontable.bots import leaves, make_bot, mcts, playouts
+from dragontable.bots import leaves, make_bot, mcts, playouts, value
 from dragontable.bots.baseline import mcts as baseline_mcts
 from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import (
@@ -168,6 +170,7 @@ class Variant:
     margin: float | None = None
     mix: float | None = None
     root_top: int | None = None
+    value: bool = False
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -199,6 +202,16 @@ def mixed(game: str, weight: float, scale: float | None) -> leaves.Leaf:
         one = evaluator(game)
         judge = lambda state: [one(state, s) for s in range(state.players)]  # noqa: E731
     return playouts.mixed_leaf(judge, scale, weight)
+
+
+def valued(game: str, scale: float | None) -> leaves.Leaf:
+    """The leaf judged by the game's value function (``value.json``, whether or not it is
+    marked for the search), at its fitted scales or at ``scale``."""
+    model, predict = value.load(game), value.predictor(game)
+    if model is None or predict is None:
+        raise ValueError(f"{game} ships no value function: bench/train_value.py makes one")
+    scales = {n: fit.scale if scale is None else scale for n, fit in model.fits.items()}
+    return leaves.value_leaf(predict, scales)
 
 
 def playout(spec: str) -> Any:
@@ -266,6 +279,9 @@ def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
     if changed.mix is not None:
         both = mixed(game, changed.mix, changed.scale)
         return lambda _: both
+    if changed.value:
+        fitted = valued(game, changed.scale)
+        return lambda _: fitted
     if changed.plies is not None or changed.scale is not None:
         judged = leaf(game, changed.plies, changed.scale)
         return lambda _: judged
@@ -323,6 +339,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
     parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
+    parser.add_argument(
+        "--value", action="store_true", help="the leaf: the game's value function (value.json)"
+    )
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
     parser.add_argument(
@@ -356,6 +375,7 @@ def main(argv: list[str]) -> int:
         args.margin,
         args.mix,
         args.root_top,
+        args.value,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

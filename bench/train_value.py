@@ -3,16 +3,19 @@
 Plays ``--games`` seeded games per player count in which every seat plays greedy, or a
 random legal action with probability ``--explore`` (so the positions cover more than
 greedy's habits). Every ``--every``-th decision it records each seat's features
-(``Game.value``: built from what every seat sees) and the share of months left; when the
+(``Game.value``: built from what the seat sees) and the share of the game left; when the
 game ends each record gets its seat's final score. A least-squares fit (NumPy) of the
-final score on the features, as they are and times the share of months left, gives the
+final score on the features, as they are and times the share of the game left, gives the
 weights; the lead-to-win ``scale`` is the one whose logistic of a seat's predicted lead
 over its best rival best predicts who won (log-loss over a grid).
 
     .venv/bin/python bench/train_value.py --game dragon --games 300 --seed 1 \\
         --out src/dragontable/games/dragon/value.json
 
-Prints a JSON report (samples, R², scale, log-loss per player count) on stdout;
+Prints a JSON report (samples, R², scale, log-loss per player count) on stdout, beside
+the log-loss of the game's heuristic leaf on the same positions (``heuristic``: at its
+``LEAF_SCALE`` and at the grid scale that suits it best), so a fit can be judged against
+the leaf the search uses before any game is played;
 ``--search`` marks the model for use as the search's leaf (do so only after it beat the
 game's other leaf in play: ``docs/strength.md``). Progress goes to stderr.
 """
@@ -30,6 +33,7 @@ import numpy as np
 
 from dragontable import games
 from dragontable.bots import make_bot
+from dragontable.bots.heuristics import evaluator_all, leaf_scale
 from dragontable.bots.value import VERSION, features_module
 from dragontable.core.rng import Rng, derive_seed
 
@@ -38,18 +42,23 @@ SIGNIFICANT = 5
 
 
 def play(game: str, players: int, seed: int, explore: float, every: int) -> dict[str, Any]:
-    """One self-play game: per recorded position and seat, features, months left, seat."""
+    """One self-play game: per recorded position and seat, features, share of the game left,
+    seat; and per recorded position every seat's heuristic estimate (where it has one)."""
     module = features_module(game)
     assert module is not None
+    judge = evaluator_all(game)
+    judged: list[list[float]] = []
     state = games.create(game, players=players, seed=seed)
     bots = [make_bot("greedy", game, derive_seed(seed, f"seat{s}")) for s in range(players)]
     rng, n = Rng(derive_seed(seed, "explore")), 0
-    rows: list[tuple[list[float], float, int]] = []  # features, months left, seat
+    rows: list[tuple[list[float], float, int]] = []  # features, share of the game left, seat
     while not state.is_over:
         legal = state.legal_actions()
         if len(legal) > 1 and n % every == 0:
-            left = module.months_left(state)
+            left = module.share_left(state)
             rows.extend((module.features(state, s), left, s) for s in range(players))
+            if judge is not None:
+                judged.append(judge(state))
         n += 1
         seat = state.current_player
         assert seat is not None
@@ -58,7 +67,7 @@ def play(game: str, players: int, seed: int, explore: float, every: int) -> dict
         else:
             state.apply(bots[seat].choose(state))
     totals = [float(s["total"]) for s in state.scores()]
-    return {"rows": rows, "totals": totals, "winners": state.winners()}
+    return {"rows": rows, "totals": totals, "winners": state.winners(), "judged": judged}
 
 
 def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -72,7 +81,8 @@ def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
     coef, *_ = np.linalg.lstsq(a, b, rcond=None)
     pred = a @ coef
     r2 = 1.0 - float(np.sum((b - pred) ** 2) / np.sum((b - b.mean()) ** 2))
-    scale, loss = _scale(samples, pred, players)
+    per_position = [pred[i : i + players] for i in range(0, len(pred), players)]
+    scale, loss = _scale(samples, per_position, players, SCALES)
     return {
         "weights": [round(float(w), SIGNIFICANT) for w in coef[:-1]],
         "bias": round(float(coef[-1]), SIGNIFICANT),
@@ -83,20 +93,40 @@ def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
     }
 
 
-def _scale(samples: list[dict[str, Any]], pred: Any, players: int) -> tuple[float, float]:
-    """The grid scale with the least log-loss of "this seat wins" from its lead."""
-    leads, won, i = [], [], 0
+def heuristic_loss(game: str, samples: list[dict[str, Any]], players: int) -> dict[str, float]:
+    """The log-loss of the heuristic leaf's win chances on the same positions: at the
+    game's ``LEAF_SCALE`` and at the grid scale that suits it best (empty without one)."""
+    shipped = leaf_scale(game)
+    judged = [values for g in samples for values in g["judged"]]
+    if shipped is None or not judged:
+        return {}
+    _, at_leaf = _scale(samples, judged, players, [shipped])
+    best, loss = _scale(samples, judged, players, SCALES)
+    return {
+        "leaf_scale": shipped,
+        "log_loss_at_leaf_scale": round(at_leaf, 4),
+        "best_scale": best,
+        "log_loss": round(loss, 4),
+    }
+
+
+def _scale(
+    samples: list[dict[str, Any]], values: Any, players: int, grid: list[float]
+) -> tuple[float, float]:
+    """The scale of ``grid`` with the least log-loss of "this seat wins" from its lead;
+    ``values`` holds every seat's value per recorded position, in the samples' order."""
+    leads, won, k = [], [], 0
     for g in samples:
-        for k in range(0, len(g["rows"]), players):
-            values = pred[i + k : i + k + players]
+        for _ in range(len(g["rows"]) // players):
+            row = values[k]
+            k += 1
             for seat in range(players):
-                rival = max(v for t, v in enumerate(values) if t != seat)
-                leads.append(values[seat] - rival)
+                rival = max(v for t, v in enumerate(row) if t != seat)
+                leads.append(row[seat] - rival)
                 won.append(1.0 if seat in g["winners"] else 0.0)
-        i += len(g["rows"])
     lead, win = np.array(leads), np.array(won)
-    best = (math.inf, SCALES[0])
-    for s in SCALES:
+    best = (math.inf, grid[0])
+    for s in grid:
         p = np.clip(1.0 / (1.0 + np.exp(-lead / s)), 1e-6, 1 - 1e-6)
         loss = float(-np.mean(win * np.log(p) + (1 - win) * np.log(1 - p)))
         best = min(best, (loss, s))
@@ -119,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     if module is None:
         ap.error(f"{args.game} declares no value features (Game.value)")
     counts = args.players or list(range(spec.min_players, spec.max_players + 1))
-    fits = {}
+    fits: dict[str, dict[str, Any]] = {}
+    judged: dict[str, dict[str, float]] = {}
     for players in counts:
         samples = []
         for g in range(args.games):
@@ -127,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\r{players} players: game {g + 1}/{args.games}", end="", file=sys.stderr)
         print(file=sys.stderr)
         fits[str(players)] = fit(samples, players)
+        judged[str(players)] = heuristic_loss(args.game, samples, players)
     data = {
         "version": VERSION,
         "game": args.game,
@@ -140,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(text + "\n")
-    print(
-        json.dumps(
-            {k: {m: v[m] for m in ("samples", "r2", "scale", "log_loss")} for k, v in fits.items()}
-        )
-    )
+    report = {
+        k: {**{m: v[m] for m in ("samples", "r2", "scale", "log_loss")}, "heuristic": judged[k]}
+        for k, v in fits.items()
+    }
+    print(json.dumps(report))
     return 0
 
 

@@ -13,6 +13,8 @@ from dragontable.bots import value
 from dragontable.bots.leaves import leaf_for
 from dragontable.core.errors import DataError
 from dragontable.core.rng import Rng
+from dragontable.core.state import State
+from dragontable.games.changcheng import features as CF
 from dragontable.games.dragon import DragonState
 from dragontable.games.dragon import features as F
 
@@ -36,6 +38,39 @@ def test_features_read_only_what_every_seat_sees(players: int) -> None:
         world = state.determinize(viewer, seed=len(state.history))
         for seat in range(players):
             assert F.features(world, seat) == F.features(state, seat)
+
+
+def _cc_positions(players: int, seed: int, every: int = 5) -> Iterator[State]:
+    rng = Rng(seed)
+    state = games.create("changcheng", players=players, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        if len(state.history) % every == 0 and not state.is_over:
+            yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_chang_cheng_features_read_only_what_the_seat_sees(players: int) -> None:
+    """Re-drawing everything a seat cannot see (rivals' cards and hands, unscouted
+    tokens) changes none of its features; its own cards count at their types."""
+    checked = 0
+    for state in _cc_positions(players, seed=players):
+        for seat in range(players):
+            world = state.determinize(seat, seed=len(state.history) + seat)
+            assert CF.features(world, seat) == CF.features(state, seat)  # type: ignore[arg-type]
+            checked += 1
+    assert checked > 10
+
+
+def test_chang_cheng_features_follow_the_position() -> None:
+    state = next(_cc_positions(2, seed=7))
+    row = CF.features(state, 0)  # type: ignore[arg-type]
+    assert len(row) == len(CF.NAMES)
+    assert row[CF.NAMES.index("singles")] == state.singles[0]  # type: ignore[attr-defined]
+    state.score[0] += 5  # type: ignore[attr-defined]
+    assert CF.features(state, 0)[0] == row[0] + 5  # type: ignore[arg-type]
+    assert 0.0 < CF.share_left(state) < 1.0  # type: ignore[arg-type]
 
 
 def test_the_shipped_model_covers_every_player_count() -> None:

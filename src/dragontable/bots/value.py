@@ -1,8 +1,8 @@
 """Value functions fitted to self-play outcomes, as a leaf for the search.
 
 A game that has one declares its features module (``Game.value``): ``NAMES``,
-``features(state, seat)`` built from what every seat may see of ``seat``, and
-``months_left(state)``. Its package ships ``value.json``: per player count, linear
+``features(state, seat)`` built from what ``seat`` sees (``view(seat)``), and
+``share_left(state)``. Its package ships ``value.json``: per player count, linear
 weights that predict a seat's final score from its features and the same features
 scaled by the share of the game still to come, fitted by ``bench/train_value.py``. The
 search turns predicted scores into rewards as the heuristic leaf does: per seat, a
@@ -32,7 +32,7 @@ DATA_FILE = "value.json"
 @dataclass(frozen=True)
 class Fit:
     """One player count's weights: ``weights`` has two per feature (as is, and times the
-    share of months left); ``scale`` turns a predicted lead into a win chance."""
+    share of the game still to come: ``share_left``); ``scale`` turns a predicted lead into a win chance."""
 
     weights: tuple[float, ...]
     bias: float
@@ -135,7 +135,7 @@ def predictor(game: str) -> Callable[[State], list[float]] | None:
     model, module = load(game), features_module(game)
     if model is None or module is None:
         return None
-    features, left = module.features, module.months_left
+    features, left = module.features, module.share_left
     fits = model.fits
 
     def predict(state: State) -> list[float]:

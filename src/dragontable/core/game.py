@@ -53,7 +53,7 @@ class Game:
     imported only when a bot asks for it; None: the game has none (random bots only)."""
     value: str | None = field(default=None, repr=False)
     """The module of the game's value-function features (``features(state, seat)``,
-    ``NAMES``, ``months_left(state)``; weights in that package's ``value.json``), by name,
+    ``NAMES``, ``share_left(state)``; weights in that package's ``value.json``), by name,
     imported only when a search asks for it; None: the game has none."""
     encoding: str | None = field(default=None, repr=False)
     """The module of the game's fixed encodings for learning agents (``core.encoding``),

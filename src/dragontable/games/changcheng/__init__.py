@@ -19,6 +19,7 @@ GAME = Game(
     render_text=render_text,
     heuristic="dragontable.games.changcheng.heuristic",
     encoding="dragontable.games.changcheng.encoding",
+    value="dragontable.games.changcheng.features",
     shared_targets=("space:", "province:", "region:", "extend:", "pending:"),
     announce=(
         "changcheng.province.scored",

@@ -194,6 +194,27 @@ def _provinces(st: CCData, seat: int, est: list[float], board: _Board, mover: in
             est[s] += chance * value
 
 
+class SearchBoard:
+    """The search heuristic's terms for one seat at a time, as that seat sees them: its
+    expected share of the provinces still to score and of the Mongols' threat, under
+    ``SEARCH_WEIGHTS`` and without a head start (the value function's features)."""
+
+    __slots__ = ("board", "st")
+
+    def __init__(self, st: CCData) -> None:
+        self.st, self.board = st, _Board(st, SEARCH_WEIGHTS)
+
+    def province_share(self, seat: int) -> float:
+        est = [0.0] * self.st.players
+        _provinces(self.st, seat, est, self.board, None)
+        return est[seat]
+
+    def mongol_share(self, seat: int) -> float:
+        est = [0.0] * self.st.players
+        _regions(self.st, seat, est, self.board)
+        return est[seat]
+
+
 def _threat_mean(st: CCData, seat: int, seen: dict[str, int | str]) -> float:
     """The expected value of a threat token ``seat`` has not seen."""
     pool = list(st.bd.threat)

@@ -79,6 +79,6 @@ def _event_shortfalls(st: DragonData, p: Player, inhabited: int) -> list[float]:
     return [float(x) for x in out]
 
 
-def months_left(st: DragonData) -> float:
+def share_left(st: DragonData) -> float:
     """The share of the game's months still to come (1 at the start, 0 at the end)."""
     return max(0.0, (D.ROUNDS - st.round) / D.ROUNDS)

@@ -1,0 +1,58 @@
+"""The value trainer (bench/train_value.py): a checked data file, reproducible from its
+seed, and the heuristic leaf judged on the same positions."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dragontable.bots import value
+from dragontable.games.changcheng import features as CF
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "train_value.py"
+
+
+def trainer() -> Any:
+    spec = importlib.util.spec_from_file_location("train_value", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
+    out = tmp_path / f"{name}.json"
+    args = ["--game", "changcheng", "--games", "3", "--seed", "5", "--out", str(out)]
+    assert trainer().main(args) == 0
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    report["written"] = out.read_text()
+    return report
+
+
+def test_a_seed_gives_one_checked_value_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first, second = run(tmp_path, capsys, "a"), run(tmp_path, capsys, "b")
+    written = [json.loads(r.pop("written")) for r in (first, second)]
+    assert first == second
+    assert [w.pop("trained_with").split("--out")[0] for w in written] == [
+        "bench/train_value.py --game changcheng --games 3 --seed 5 "
+    ] * 2  # the command that made it, less where it was written
+    assert written[0] == written[1]
+    model = value.parse(json.dumps(written[0]), "changcheng", CF.NAMES, "value.json")
+    assert sorted(model.fits) == [2, 3, 4] and not model.search
+
+
+def test_the_heuristic_leaf_is_judged_on_the_same_positions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = run(tmp_path, capsys, "a")
+    for players in ("2", "3", "4"):
+        judged = report[players]["heuristic"]
+        assert judged["leaf_scale"] == 4.0  # Chang Cheng's LEAF_SCALE
+        assert 0.0 < judged["log_loss"] <= judged["log_loss_at_leaf_scale"]
+        assert judged["best_scale"] > 0

@@ -122,6 +122,12 @@ against 27 of 40 (67.5%; 52.0-79.9%) for the shipped random pick; of the games w
 the two differ, the bandit won 3 and the random pick 11. Removed again (commit
 ``45e2db1`` has it).
 
+Chang Cheng's leaf, 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same 60
+games each): the shipped heuristic at ``LEAF_SCALE`` 4 won 55.0%; at ``--scale 2`` 51.7%,
+at ``--scale 9.5`` (the scale at which the heuristic best predicts greedy self-play's
+winners) 45.0%; the value function fitted to greedy self-play (``--value``, its fitted
+scale 4.5) 41.7% (30.1-54.3%). None is a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

@@ -70,6 +70,11 @@ def card_edges(w: Weights) -> dict[str, float]:
 
 BEAM = 8  # greedy completes the chains of the eight best options per action family
 LEAF_SCALE = 4.0  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
+"""Sharper than the heuristic's calibrated scale. In 2-player greedy self-play a lead
+predicts the winner best at 10.5 (``bench/train_value.py``: log-loss 0.564, against
+0.691 at 4), but the calibrated scale did not search better: mcts:0.3s against
+mcts-v1:0.3s, 2-player, the same 60 games (VM, seed 70, ``bench/search_variant.py
+--scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0% (each about +-12 points by chance)."""
 KEEP_TREE = False
 """mcts searches every decision afresh: a kept tree lost more often. mcts:200 against
 mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament --games 24/40/40):

@@ -26,7 +26,7 @@ def trainer() -> Any:
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
     out = tmp_path / f"{name}.json"
-    args = ["--game", "changcheng", "--games", "3", "--seed", "5", "--out", str(out)]
+    args = ["--game", "changcheng", "--games", "2", "--seed", "5", "--out", str(out)]
     assert trainer().main(args) == 0
     report: dict[str, Any] = json.loads(capsys.readouterr().out)
     report["written"] = out.read_text()
@@ -40,7 +40,7 @@ def test_a_seed_gives_one_checked_value_file(
     written = [json.loads(r.pop("written")) for r in (first, second)]
     assert first == second
     assert [w.pop("trained_with").split("--out")[0] for w in written] == [
-        "bench/train_value.py --game changcheng --games 3 --seed 5 "
+        "bench/train_value.py --game changcheng --games 2 --seed 5 "
     ] * 2  # the command that made it, less where it was written
     assert written[0] == written[1]
     model = value.parse(json.dumps(written[0]), "changcheng", CF.NAMES, "value.json")

@@ -167,7 +167,15 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "
     "time. At 0.3 s a move the same search won 55.0% of 60 games against mcts-v1, and as "
     "much with a sampled world for each iteration (`bench/search_variant.py --game "
-    "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back."
+    "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back. Nor "
+    "is the leaf's scale (2: 51.7%, 9.5: 45.0% of the same 60), and a value function "
+    "fitted to greedy self-play did worse as the leaf (41.7%, `--value`)."
+)
+NOTES["ming-mcts1s-mctsv1-2p"] = (
+    "the games on file were played on the 2-core development VM (Python 3.11), one at a "
+    "time beside other runs (a CPU-time budget buys the same search on a busy machine). "
+    "A game has about 245 decisions, some four CPU-minutes at 1 s a move: the matchup "
+    "goes on where it stopped (`--games FROM-199` on a lent machine, or a plain run here)."
 )
 NOTES["dragon-greedy-palace-4p"] = (
     "the rate is over every greedy seat-game (three a game), not the win rate; a seat "

@@ -13,12 +13,11 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value`` judges the
-leaf by the game's value function (``bench/train_value.py``, at its fitted scales, or
-``--scale``). Prints one JSON
-line a game on stderr as it ends (a run stopped early still tells what it played), then
-the share of games the variant seat won (a tie shared), with a 95% interval, as JSON on
-stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
+machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value``
+judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
+scales, or ``--scale``). Prints one JSON line a game on stderr as it ends (a run stopped
+early still tells what it played), then the share of games the variant seat won (a tie
+shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
 
 Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an

@@ -13,7 +13,7 @@ from dragontable.bots import value
 from dragontable.bots.leaves import leaf_for
 from dragontable.core.errors import DataError
 from dragontable.core.rng import Rng
-from dragontable.core.state import State
+from dragontable.games.changcheng import ChangChengState
 from dragontable.games.changcheng import features as CF
 from dragontable.games.dragon import DragonState
 from dragontable.games.dragon import features as F
@@ -40,9 +40,10 @@ def test_features_read_only_what_every_seat_sees(players: int) -> None:
             assert F.features(world, seat) == F.features(state, seat)
 
 
-def _cc_positions(players: int, seed: int, every: int = 5) -> Iterator[State]:
+def _cc_positions(players: int, seed: int, every: int = 5) -> Iterator[ChangChengState]:
     rng = Rng(seed)
     state = games.create("changcheng", players=players, seed=seed)
+    assert isinstance(state, ChangChengState)
     while not state.is_over:
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
@@ -58,19 +59,19 @@ def test_chang_cheng_features_read_only_what_the_seat_sees(players: int) -> None
     for state in _cc_positions(players, seed=players):
         for seat in range(players):
             world = state.determinize(seat, seed=len(state.history) + seat)
-            assert CF.features(world, seat) == CF.features(state, seat)  # type: ignore[arg-type]
+            assert CF.features(world, seat) == CF.features(state, seat)
             checked += 1
     assert checked > 10
 
 
 def test_chang_cheng_features_follow_the_position() -> None:
     state = next(_cc_positions(2, seed=7))
-    row = CF.features(state, 0)  # type: ignore[arg-type]
+    row = CF.features(state, 0)
     assert len(row) == len(CF.NAMES)
-    assert row[CF.NAMES.index("singles")] == state.singles[0]  # type: ignore[attr-defined]
-    state.score[0] += 5  # type: ignore[attr-defined]
-    assert CF.features(state, 0)[0] == row[0] + 5  # type: ignore[arg-type]
-    assert 0.0 < CF.share_left(state) < 1.0  # type: ignore[arg-type]
+    assert row[CF.NAMES.index("singles")] == state.singles[0]
+    state.score[0] += 5
+    assert CF.features(state, 0)[0] == row[0] + 5
+    assert 0.0 < CF.share_left(state) < 1.0
 
 
 def test_the_shipped_model_covers_every_player_count() -> None:

@@ -32,7 +32,8 @@ DATA_FILE = "value.json"
 @dataclass(frozen=True)
 class Fit:
     """One player count's weights: ``weights`` has two per feature (as is, and times the
-    share of the game still to come: ``share_left``); ``scale`` turns a predicted lead into a win chance."""
+    share of the game still to come, ``share_left``); ``scale`` turns a predicted lead
+    into a win chance."""
 
     weights: tuple[float, ...]
     bias: float

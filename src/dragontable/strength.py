@@ -172,8 +172,8 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "fitted to greedy self-play did worse as the leaf (41.7%, `--value`)."
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
-    "the games on file were played on the 2-core development VM (Python 3.11), one at a "
-    "time beside other runs (a CPU-time budget buys the same search on a busy machine). "
+    "the games on file were played on the 2-core development VM (Python 3.11), one or "
+    "two at a time beside other runs (a CPU-time budget buys the same search on a busy machine). "
     "A game has about 245 decisions, some four CPU-minutes at 1 s a move: the matchup "
     "goes on where it stopped (`--games FROM-199` on a lent machine, or a plain run here)."
 )

@@ -3,10 +3,7 @@ function, and a clear error where a game ships none."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,16 +12,11 @@ from dragontable import games
 from dragontable.bots import leaves, value
 from dragontable.core.rng import Rng
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "search_variant.py"
+from .scripts import load
 
 
 def script() -> Any:
-    spec = importlib.util.spec_from_file_location("search_variant", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("search_variant", module)  # its dataclasses look themselves up
-    spec.loader.exec_module(sys.modules["search_variant"])
-    return sys.modules["search_variant"]
+    return load("search_variant")
 
 
 def test_the_value_leaf_judges_by_the_fitted_model() -> None:

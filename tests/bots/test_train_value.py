@@ -3,7 +3,6 @@ seed, and the heuristic leaf judged on the same positions."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -13,15 +12,11 @@ import pytest
 from dragontable.bots import value
 from dragontable.games.changcheng import features as CF
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "train_value.py"
+from .scripts import load
 
 
 def trainer() -> Any:
-    spec = importlib.util.spec_from_file_location("train_value", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("train_value")
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:

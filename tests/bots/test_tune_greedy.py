@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -12,15 +11,11 @@ import pytest
 from dragontable.bots.heuristics.weights import parse_weights
 from dragontable.games.dragon.heuristic import WEIGHTS, Weights
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "tune_greedy.py"
+from .scripts import load
 
 
 def tuner() -> Any:
-    spec = importlib.util.spec_from_file_location("tune_greedy", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("tune_greedy")
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:

@@ -15,7 +15,8 @@ setting changed: a finer comparison), each at ``--seconds`` of CPU time a move o
 ``--iterations``, that many iterations (strength per iteration, the same on every
 machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
-scales, or ``--scale``). Prints one JSON line a game on stderr as it ends (a run stopped
+scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
+values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game). Prints one JSON line a game on stderr as it ends (a run stopped
 early still tells what it played), then the share of games the variant seat won (a tie
 shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
@@ -176,6 +177,7 @@ class Variant:
     mix: float | None = None
     root_top: int | None = None
     value: bool = False
+    defer: float | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -300,6 +302,24 @@ def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:
     return lambda state: greedy.best(state, k)
 
 
+def configure(
+    found: mcts.MctsBot, game: str, changed: Variant, made: mcts.LeafFor | None, seed: int
+) -> None:
+    """Give the variant seat's search the settings ``changed`` names (``made``: its leaf)."""
+    found.leaf_for = made
+    if changed.reuse is not None:
+        found.reuse = changed.reuse
+    if changed.keep_tree is not None:
+        found.keep_tree = changed.keep_tree
+    if changed.exploration is not None:
+        found.exploration = changed.exploration
+    if changed.defer is not None:
+        found.default = make_bot("greedy", game, derive_seed(seed, "default"))
+        found.margin = changed.defer
+    if changed.root_top is not None:
+        found.shortlist = greedy_shortlist(game, changed.root_top, derive_seed(seed, "top"))
+
+
 def _play(job: Job) -> float:
     game, players, changed, budget, against, seed, index = job
     if changed.margin is not None:
@@ -316,15 +336,7 @@ def _play(job: Job) -> float:
         if not variant:
             return Counted(found, "field")
         assert isinstance(found, mcts.MctsBot)
-        found.leaf_for = made
-        if changed.reuse is not None:
-            found.reuse = changed.reuse
-        if changed.keep_tree is not None:
-            found.keep_tree = changed.keep_tree
-        if changed.exploration is not None:
-            found.exploration = changed.exploration
-        if changed.root_top is not None:
-            found.shortlist = greedy_shortlist(game, changed.root_top, seed + 7 * index + seat)
+        configure(found, game, changed, made, derive_seed(seed, index, seat, "variant"))
         return Counted(found, "variant")
 
     return one_seat_share(game, players, seed, index, bot)
@@ -346,6 +358,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
     parser.add_argument(
         "--value", action="store_true", help="the leaf: the game's value function (value.json)"
+    )
+    parser.add_argument(
+        "--defer", type=float, help="play greedy's move unless the search is this much surer"
     )
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
@@ -381,6 +396,7 @@ def main(argv: list[str]) -> int:
         args.mix,
         args.root_top,
         args.value,
+        args.defer,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

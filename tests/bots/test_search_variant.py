@@ -43,3 +43,20 @@ def test_a_short_run_reports_the_setting(capsys: pytest.CaptureFixture[str]) -> 
     assert script().main([*args, "--against", "mcts", "--seed", "2"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["value"] is True and report["budget"] == "3" and report["games"] == 2
+
+
+def test_defer_plays_greedys_move_unless_the_search_is_that_much_surer() -> None:
+    sv = script()
+    from dragontable.bots import make_bot, mcts
+
+    state = games.create("changcheng", players=2, seed=3)
+    for _ in range(6):
+        state.apply(state.legal_actions()[-1])
+    chosen = []
+    for defer in (1.0, None):  # no search is a whole reward surer: greedy's move
+        found = make_bot("mcts:300", "changcheng", 5)
+        assert isinstance(found, mcts.MctsBot)
+        sv.configure(found, "changcheng", sv.Variant(defer=defer), None, 9)
+        chosen.append(found.choose(state.clone()))
+    greedy = make_bot("greedy", "changcheng", 0).choose(state.clone())
+    assert chosen == [greedy, chosen[1]] and chosen[1] != greedy  # the search alone differs

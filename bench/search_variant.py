@@ -128,6 +128,15 @@ at ``--scale 9.5`` (the scale at which the heuristic best predicts greedy self-p
 winners) 45.0%; the value function fitted to greedy self-play (``--value``, its fitted
 scale 4.5) 41.7% (30.1-54.3%). None is a setting.
 
+Greedy's move by default in Chang Cheng (``--defer 0.015``: the search overrules the
+game's greedy only when it values its own best 0.015 higher, as Ming Dynasty's
+``SEARCH_MARGIN`` does), 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same
+60 games): 24 of 60 (40.0%; 28.6-52.6%) against 33 of 60 for the shipped search.
+Chang Cheng's greedy is the weaker player there (it won 10 of 40 against ``mcts-v1`` at
+0.3 s: ``dragontable tournament --game changcheng --players 2 --bots
+greedy,mcts-v1:0.3s --games 40 --seed 5``), and its close calls are no better than the
+search's. Not a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

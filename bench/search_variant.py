@@ -137,6 +137,19 @@ Chang Cheng's greedy is the weaker player there (it won 10 of 40 against ``mcts-
 greedy,mcts-v1:0.3s --games 40 --seed 5``), and its close calls are no better than the
 search's. Not a setting.
 
+Chang Cheng at equal iterations (``--iterations 300``, 2-player, against ``mcts-v1`` at
+300, VM, 100 games a run, the same games for each setting of a seed): the shipped
+search (16 iterations a world) won 45.5% (seed 71) and 52.0% (seed 72), a world each
+(``--reuse 1``) 57.0% and 50.5%, 4 a world 52.0% (seed 72): over 200 games 48.8%
+against 53.8%, within chance of each other and of an even match. A rival's secret card
+chosen by a bandit instead of at random (the ``SECRET_BANDIT`` of commit ``45e2db1``,
+run from that code) won 46.0% of seed 71's games. So at equal iterations today's search
+and ``mcts-v1`` play Chang Cheng about equally well: sharing worlds neither costs nor
+gains strength an iteration, and what the search gains is its iterations' number, which
+at 1 s no longer turns into wins (48.5% of 200). Nor do random playouts to the end
+help there (``--plies end`` at 0.3 s, seed 70, stopped after 22 games: 3 won, where the
+shipped heuristic leaf won 8 of the same 22).
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

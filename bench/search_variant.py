@@ -16,7 +16,8 @@ setting changed: a finer comparison), each at ``--seconds`` of CPU time a move o
 machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
-values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game). Prints one JSON line a game on stderr as it ends (a run stopped
+values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
+``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic). Prints one JSON line a game on stderr as it ends (a run stopped
 early still tells what it played), then the share of games the variant seat won (a tie
 shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
@@ -200,6 +201,7 @@ class Variant:
     root_top: int | None = None
     value: bool = False
     defer: float | None = None
+    v1_leaf: bool = False
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -311,6 +313,11 @@ def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
     if changed.value:
         fitted = valued(game, changed.scale)
         return lambda _: fitted
+    if changed.v1_leaf:
+        frozen = baseline_mcts.leaf_for(game)
+        if frozen is None:
+            raise ValueError(f"mcts-v1 plays {game}'s leaves out at random: no leaf to borrow")
+        return lambda _: lambda state, rng: frozen(state)
     if changed.plies is not None or changed.scale is not None:
         judged = leaf(game, changed.plies, changed.scale)
         return lambda _: judged
@@ -382,6 +389,9 @@ def main(argv: list[str]) -> int:
         "--value", action="store_true", help="the leaf: the game's value function (value.json)"
     )
     parser.add_argument(
+        "--v1-leaf", action="store_true", help="the leaf: mcts-v1's, its frozen heuristic"
+    )
+    parser.add_argument(
         "--defer", type=float, help="play greedy's move unless the search is this much surer"
     )
     parser.add_argument("--seconds", type=float, default=0.1)
@@ -419,6 +429,7 @@ def main(argv: list[str]) -> int:
         args.root_top,
         args.value,
         args.defer,
+        args.v1_leaf,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

@@ -60,3 +60,22 @@ def test_defer_plays_greedys_move_unless_the_search_is_that_much_surer() -> None
         chosen.append(found.choose(state.clone()))
     greedy = make_bot("greedy", "changcheng", 0).choose(state.clone())
     assert chosen == [greedy, chosen[1]] and chosen[1] != greedy  # the search alone differs
+
+
+def test_the_v1_leaf_is_mcts_v1s_frozen_heuristic() -> None:
+    sv = script()
+    from dragontable.bots.baseline import mcts as v1
+
+    state, rng = games.create("ming", players=2, seed=0), Rng(0)
+    for _ in range(90):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    frozen = v1.leaf_for("ming")
+    assert frozen is not None
+    made = sv.leaf_maker("ming", sv.Variant(v1_leaf=True))
+    ours = leaves.leaf_for("ming")
+    assert ours is not None
+    assert made("ming")(state.clone(), Rng(1)) == frozen(state.clone())
+    assert frozen(state.clone()) != ours(state.clone(), Rng(1))  # not today's leaf
+    with pytest.raises(ValueError, match="mcts-v1 plays dragon's leaves out at random"):
+        sv.leaf_maker("dragon", sv.Variant(v1_leaf=True))

@@ -151,6 +151,16 @@ at 1 s no longer turns into wins (48.5% of 200). Nor do random playouts to the e
 help there (``--plies end`` at 0.3 s, seed 70, stopped after 22 games: 3 won, where the
 shipped heuristic leaf won 8 of the same 22).
 
+Ming Dynasty at equal iterations (``--iterations 300``, 2-player, against ``mcts-v1`` at
+300, VM, seed 72, the same 100 games for each setting): the shipped search won 45.0%;
+``--reuse 1`` (a world each) 54.5% (better in 28 of the games where the two differ,
+worse in 18: a hint, not a proof); ``--keep-tree off`` 45.5%; ``--v1-leaf`` (``mcts-v1``'s
+frozen heuristic as the leaf) 21 of the first 50, as many as the shipped search; the
+bandit for a rival's secret of commit ``45e2db1`` 18 of the first 47, the shipped search
+20 of them. So Ming Dynasty's leaf is not what holds the search back at equal
+iterations; sharing worlds may be, and it buys 1.5 times the iterations: a world each
+has to be measured at equal time (0.3 s, then 1 s) before it can be a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

@@ -17,9 +17,10 @@ machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value`
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
-``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic). Prints one JSON line a game on stderr as it ends (a run stopped
-early still tells what it played), then the share of games the variant seat won (a tie
-shared), with a 95% interval, as JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
+``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic). Prints one
+JSON line a game on stderr as it ends (a run stopped early still tells what it played),
+then the share of games the variant seat won (a tie shared), with a 95% interval, as
+JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
 
 Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an

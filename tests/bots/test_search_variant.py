@@ -1,5 +1,6 @@
 """The search-variant script (bench/search_variant.py): a leaf judged by the game's value
-function, and a clear error where a game ships none."""
+function or by mcts-v1's frozen heuristic (a clear error where a game has none), and
+greedy's move by default unless the search is surer by a margin."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any
 import pytest
 
 from dragontable import games
-from dragontable.bots import leaves, value
+from dragontable.bots import leaves, make_bot, mcts, value
+from dragontable.bots.baseline import mcts as v1
 from dragontable.core.rng import Rng
 
 from .scripts import load
@@ -47,8 +49,6 @@ def test_a_short_run_reports_the_setting(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_defer_plays_greedys_move_unless_the_search_is_that_much_surer() -> None:
     sv = script()
-    from dragontable.bots import make_bot, mcts
-
     state = games.create("changcheng", players=2, seed=3)
     for _ in range(6):
         state.apply(state.legal_actions()[-1])
@@ -64,8 +64,6 @@ def test_defer_plays_greedys_move_unless_the_search_is_that_much_surer() -> None
 
 def test_the_v1_leaf_is_mcts_v1s_frozen_heuristic() -> None:
     sv = script()
-    from dragontable.bots.baseline import mcts as v1
-
     state, rng = games.create("ming", players=2, seed=0), Rng(0)
     for _ in range(90):
         legal = state.legal_actions()

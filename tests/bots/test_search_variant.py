@@ -13,6 +13,7 @@ from dragontable import games
 from dragontable.bots import leaves, make_bot, mcts, value
 from dragontable.bots.baseline import mcts as v1
 from dragontable.core.rng import Rng
+from dragontable.core.state import State
 
 from .scripts import load
 
@@ -48,18 +49,21 @@ def test_a_short_run_reports_the_setting(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_defer_plays_greedys_move_unless_the_search_is_that_much_surer() -> None:
-    sv = script()
     state = games.create("changcheng", players=2, seed=3)
     for _ in range(6):
         state.apply(state.legal_actions()[-1])
-    chosen = []
-    for defer in (1.0, None):  # no search is a whole reward surer: greedy's move
-        found = make_bot("mcts:300", "changcheng", 5)
-        assert isinstance(found, mcts.MctsBot)
-        sv.configure(found, "changcheng", sv.Variant(defer=defer), None, 9)
-        chosen.append(found.choose(state.clone()))
+    deferring, searching = (search(state, defer) for defer in (1.0, None))
     greedy = make_bot("greedy", "changcheng", 0).choose(state.clone())
-    assert chosen == [greedy, chosen[1]] and chosen[1] != greedy  # the search alone differs
+    assert deferring == greedy  # no search is a whole reward surer than greedy's move
+    assert searching != greedy  # the search alone plays another here
+
+
+def search(state: State, defer: float | None) -> str:
+    """The move of a 300-iteration search set up by the script with ``--defer``."""
+    found = make_bot("mcts:300", "changcheng", 5)
+    assert isinstance(found, mcts.MctsBot)
+    script().configure(found, "changcheng", script().Variant(defer=defer), None, 9)
+    return found.choose(state.clone())
 
 
 def test_the_v1_leaf_is_mcts_v1s_frozen_heuristic() -> None:

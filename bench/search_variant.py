@@ -267,6 +267,9 @@ def playout(spec: str) -> Any:
     raise ValueError(f"unknown playout {spec!r}: mast:T or mast-eps:E")
 
 
+LEAF_OPTIONS = ("--plies", "--playout", "--mix", "--value", "--v1-leaf")
+"""The options that each choose the variant's leaf: at most one a run."""
+
 SEARCHES = {"variant": [0, 0], "field": [0, 0]}
 """Per side, this process's searches and their iterations in the game being played."""
 SEARCHING = ["variant"]
@@ -420,6 +423,13 @@ def main(argv: list[str]) -> int:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be at least 1, not {args.iterations}")
+    given = [
+        o
+        for o in LEAF_OPTIONS
+        if getattr(args, o.lstrip("-").replace("-", "_")) not in (None, False)
+    ]
+    if len(given) > 1:
+        parser.error(f"{' and '.join(given)} each choose the leaf: give one of them")
     if args.against == "mcts" and (args.margin is not None or args.fresh_chance is not None):
         parser.error(
             "--margin and --fresh-chance change every search of a process: not with --against mcts"

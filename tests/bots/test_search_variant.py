@@ -81,3 +81,9 @@ def test_the_v1_leaf_is_mcts_v1s_frozen_heuristic() -> None:
     assert frozen(state.clone()) != ours(state.clone(), Rng(1))  # not today's leaf
     with pytest.raises(ValueError, match="mcts-v1 plays dragon's leaves out at random"):
         sv.leaf_maker("dragon", sv.Variant(v1_leaf=True))
+
+
+def test_two_leaf_options_at_once_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        script().main(["--game", "ming", "--value", "--v1-leaf", "--games", "1"])
+    assert "--value and --v1-leaf each choose the leaf: give one of them" in capsys.readouterr().err

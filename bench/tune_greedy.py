@@ -31,6 +31,16 @@ changcheng --seed 3 --games 60 --sweeps 2 --margin 0.01``, kept five changes who
 fell from 57.8% to 51.7% of the strength plan's 200 games), so only single changes that
 won again on another block were kept.
 
+Tried for 2-player Ming Dynasty and not kept (2026-11-28): a weight on the neutral
+members in the districts of a province against each member of a seat waiting on its
+space (the heuristic is otherwise blind to where a neutral member is placed while no
+seat's open area there changes its projection, so greedy and the search's leaf place
+them at random). Against greedy-v1 on blocks of 200 games (``--only`` that weight,
+``--step 1.0``) the three settings tried each ranked first on one block (seed 7: 0 59.5%,
+0.3 66.5%, 0.6 62.5%; seed 8: 0.3 61.8%, 0.6 67.0%; seed 9: 0 62.5%, 0.45 60.0%, 0.9
+53.0%), and 400 games of greedy with 0.45 against greedy without it (seats rotated)
+won 45.9%, mean lead -2.3: no gain.
+
 JSON on stdout (the start, every trial, the best weights); progress on stderr.
 """
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dragontable import games
-from dragontable.bots import leaves, make_bot, mcts, value
+from dragontable.bots import leaves, make_bot, mcts, prior, value
 from dragontable.bots.baseline import mcts as v1
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
@@ -87,3 +87,16 @@ def test_two_leaf_options_at_once_are_refused(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         script().main(["--game", "ming", "--value", "--v1-leaf", "--games", "1"])
     assert "--value and --v1-leaf each choose the leaf: give one of them" in capsys.readouterr().err
+
+
+def test_the_prior_playout_leaf_plays_the_games_prior_to_the_end() -> None:
+    sv = script()
+    state = games.create("dragon", players=2, seed=6)
+    made = sv.leaf_maker("dragon", sv.Variant(playout="prior"))
+    played = state.clone()
+    led = prior.playout_for("dragon")
+    assert led is not None
+    led(played, Rng(2))
+    assert made("dragon")(state.clone(), Rng(2)) == leaves.rewards(played)
+    with pytest.raises(ValueError, match="ming ships no playout prior"):
+        sv.leaf_maker("ming", sv.Variant(playout="prior"))

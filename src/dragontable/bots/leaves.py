@@ -49,17 +49,19 @@ def heuristic_leaf(
     evaluate_all: Callable[[State], list[float]] | None = None,
     plies: int = 0,
     to_end: Collection[int] = (),
+    rollout: Rollout = random_rollout,
 ) -> Leaf:
     """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
     after ``plies`` random moves (fewer where the game ends first: then its result).
 
     ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
-    At a table of a player count in ``to_end`` the leaf is a random playout to the end.
+    At a table of a player count in ``to_end`` the leaf is a playout to the end by
+    ``rollout`` (random moves, or a game's prior: :mod:`.prior`).
     """
 
     def leaf(state: State, rng: Rng) -> list[float]:
         if state.players in to_end:
-            random_rollout(state, rng)
+            rollout(state, rng)
             return rewards(state)
         for _ in range(plies):
             if state.is_over:
@@ -91,9 +93,11 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
 
 def leaf_for(game: str) -> Leaf | None:
     """The leaf evaluation of ``game``: its value function where it ships one marked for
-    the search, else its heuristic where that sets ``LEAF_SCALE`` (random playouts at
-    the player counts of its ``LEAF_TO_END``), else None (random playouts)."""
-    from . import value
+        the search, else its heuristic where that sets ``LEAF_SCALE`` (playouts to the end at
+        the player counts of its ``LEAF_TO_END``, led by the game's prior where it ships one
+    marked for the search),
+        else None (random playouts)."""
+    from . import prior, value
 
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
@@ -106,4 +110,5 @@ def leaf_for(game: str) -> Leaf | None:
     from .heuristics import evaluator, evaluator_all
 
     plies, to_end = leaf_plies(game), leaf_to_end(game)
-    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end)
+    rollout = prior.search_playout(game) or random_rollout
+    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end, rollout)

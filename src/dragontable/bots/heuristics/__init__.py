@@ -2,7 +2,7 @@
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
 float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``LEAF_PLAYOUT``,
 ``LEAF_TO_END``, ``BEAM``,
-``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``); these functions read them."""
+``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``, ``prior_token``); these functions read them."""
 
 from __future__ import annotations
 
@@ -45,6 +45,13 @@ def _setting(game: str, name: str) -> Any:
 def evaluator_all(game: str) -> Callable[[State], list[float]] | None:
     """The heuristic's every-seat-at-once form, where it has one (faster search leaves)."""
     found: Callable[[State], list[float]] | None = _setting(game, "evaluate_all")
+    return found
+
+
+def prior_token(game: str) -> Callable[[str], str] | None:
+    """What of an action's notation the game's playout prior weighs (``prior_token``),
+    where its heuristic says (``bots/prior.py``)."""
+    found: Callable[[str], str] | None = _setting(game, "prior_token")
     return found
 
 

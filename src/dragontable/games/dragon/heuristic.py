@@ -93,6 +93,20 @@ mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5
 times the iterations. bench/search_variant.py has the table."""
 
 
+def prior_token(action: str) -> str:
+    """What the playout prior weighs of an action: its notation without the palace it
+    names (``release p1:Fy`` -> ``release Fy``, ``place p2`` -> ``place``), so a choice
+    weighs the same whichever palace it concerns."""
+    words = []
+    for word in action.split(" "):
+        palace, colon, rest = word.partition(":")
+        if colon and palace[:1] == "p" and palace[1:].isdigit():
+            words.append(rest)
+        elif not (word[:1] == "p" and word[1:].isdigit()):
+            words.append(word)
+    return " ".join(words)
+
+
 class _Clock:
     """Where the round stands for everyone: what is still ahead of the seats."""
 

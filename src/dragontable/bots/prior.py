@@ -1,0 +1,156 @@
+"""Playouts guided by a prior fitted to the greedy bot's choices.
+
+A game may ship ``games/<game>/priors/playout.json``: per player count, a weight for each
+token of an action (``prior_token`` in the game's heuristic module maps an action's
+notation to its token, e.g. Dragon's ``release p1:Fy`` to ``release Fy``), fitted by
+``bench/fit_prior.py`` as a conditional logit to what greedy chose among the legal
+actions in its self-play. A playout move is drawn with chance proportional to
+``exp(weight / temperature)``: at a temperature above 1 the prior only leans the random
+playout towards what greedy would do. A player count without weights plays at random.
+The search's playouts to the end use it only where the file says ``"search": true``,
+set once it beat random playouts in play; ``bench/search_variant.py --playout prior``
+plays it against them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..core import datafiles
+from ..core.errors import DataError
+from ..core.rng import Rng
+from ..core.state import State
+from .heuristics import prior_token
+
+FORMAT = "dragontable-playout-prior"
+VERSION = 1
+KIND = "priors"
+NAME = "playout"
+MAX_TOKENS = 10_000
+
+Token = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Prior:
+    """A loaded prior: the temperature its playouts draw at and, per player count, the
+    weight of each token (a token not listed weighs 0)."""
+
+    game: str
+    temperature: float
+    weights: dict[int, dict[str, float]]
+    produced_by: str
+    search: bool
+    """Whether the search's playouts use it (set once it beat random playouts in play)."""
+
+
+def load(game: str) -> Prior | None:
+    """The prior ``game`` ships, or None; ``DataError`` names what is wrong with a broken one."""
+    if NAME not in datafiles.names(game, KIND):
+        return None
+    return datafiles.load(game, KIND, NAME, lambda raw, where: parse(raw, game, where))
+
+
+def parse(raw: Any, game: str, where: str) -> Prior:
+    """Check parsed JSON ``raw`` as ``game``'s prior (``where`` labels the file)."""
+
+    def fail(message: str) -> DataError:
+        return DataError(f"prior {where}: {message}")
+
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise fail(f"expected an object with 'format' {FORMAT!r}")
+    if raw.get("version") != VERSION:
+        raise fail(f"'version' {raw.get('version')!r} is not supported (supported: {VERSION})")
+    if raw.get("game") != game:
+        raise fail(f"'game' is {raw.get('game')!r}, not {game!r}")
+    produced_by = raw.get("produced_by")
+    if not isinstance(produced_by, str):
+        raise fail("'produced_by' must say how the file was made")
+    temperature = _number(raw.get("temperature"), fail)
+    if temperature <= 0:
+        raise fail("'temperature' must be positive")
+    counts = raw.get("weights")
+    if not isinstance(counts, dict) or not counts:
+        raise fail("'weights' must map player counts to token weights")
+    weights: dict[int, dict[str, float]] = {}
+    for key, table in counts.items():
+        if not isinstance(key, str) or not key.isdigit() or not 1 <= int(key) <= 10:
+            raise fail(f"{key!r} is not a player count")
+        if not isinstance(table, dict) or not 0 < len(table) <= MAX_TOKENS:
+            raise fail(f"player count {key}: expected 1 to {MAX_TOKENS} token weights")
+        weights[int(key)] = {str(t): _number(w, fail) for t, w in table.items()}
+    if not isinstance(raw.get("search"), bool):
+        raise fail("'search' must be true or false (whether the search's playouts use it)")
+    return Prior(game, temperature, weights, produced_by, raw["search"])
+
+
+def _number(x: Any, fail: Callable[[str], DataError]) -> float:
+    if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
+        raise fail(f"{x!r} is not a finite number")
+    return float(x)
+
+
+class PriorPlayout:
+    """Plays a state to its end, each move drawn by the prior's weights for the state's
+    player count (uniformly at random where it has none). Weights are computed once per
+    action's notation and kept, so one object serves every search of a process."""
+
+    __slots__ = ("_chances", "prior", "token")
+
+    def __init__(self, prior: Prior, token: Token) -> None:
+        self.prior = prior
+        self.token = token
+        self._chances: dict[int, dict[str, float]] = {}
+
+    def __call__(self, state: State, rng: Rng) -> None:
+        table = self.prior.weights.get(state.players)
+        if table is None:
+            while not state.is_over:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+            return
+        chances = self._chances.setdefault(state.players, {})
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            weights = [chances.get(a) or self._chance(chances, table, a) for a in legal]
+            state.apply(_draw(legal, weights, rng))
+
+    def _chance(self, chances: dict[str, float], table: dict[str, float], action: str) -> float:
+        """``exp(weight / temperature)`` of ``action``'s token, kept for next time."""
+        found = chances[action] = math.exp(
+            table.get(self.token(action), 0.0) / self.prior.temperature
+        )
+        return found
+
+
+def _draw(legal: list[str], weights: list[float], rng: Rng) -> str:
+    """One of ``legal`` with chance proportional to its weight."""
+    r = rng.next64() * (sum(weights) / 2.0**64)
+    for action, weight in zip(legal, weights, strict=True):
+        r -= weight
+        if r < 0:
+            return action
+    return legal[-1]
+
+
+@cache
+def playout_for(game: str) -> PriorPlayout | None:
+    """The prior playout of ``game``, where it ships a prior and a ``prior_token`` (one
+    a process: its searches share the weights worked out per action)."""
+    prior, token = load(game), prior_token(game)
+    if prior is None or token is None:
+        return None
+    return PriorPlayout(prior, token)
+
+
+def search_playout(game: str) -> PriorPlayout | None:
+    """:func:`playout_for`, where the game's prior is marked for the search."""
+    found = playout_for(game)
+    return found if found is not None and found.prior.search else None

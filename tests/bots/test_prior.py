@@ -61,6 +61,7 @@ def test_dragon_ships_a_two_player_prior_and_the_others_none() -> None:
         ({"weights": {"2": {}}}, "player count 2: expected 1 to"),
         ({"weights": {"2": {"card T": math.inf}}}, "inf is not a finite number"),
         ({"weights": {"2": {"card T": True}}}, "True is not a finite number"),
+        ({"weights": {"2": {"card T": 201.0}}}, "player count 2: a weight beyond 100 x the"),
     ],
 )
 def test_a_broken_prior_is_refused_with_what_is_wrong(

@@ -93,10 +93,9 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
 
 def leaf_for(game: str) -> Leaf | None:
     """The leaf evaluation of ``game``: its value function where it ships one marked for
-        the search, else its heuristic where that sets ``LEAF_SCALE`` (playouts to the end at
-        the player counts of its ``LEAF_TO_END``, led by the game's prior where it ships one
-    marked for the search),
-        else None (random playouts)."""
+    the search, else its heuristic where that sets ``LEAF_SCALE`` (playouts to the end at
+    the player counts of its ``LEAF_TO_END``, led by the game's prior where it ships one
+    marked for the search, else random), else None (random playouts)."""
     from . import prior, value
 
     model, predict = value.load(game), value.predictor(game)

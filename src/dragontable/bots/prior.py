@@ -31,6 +31,8 @@ VERSION = 1
 KIND = "priors"
 NAME = "playout"
 MAX_TOKENS = 10_000
+MAX_RATIO = 100.0
+"""The largest weight over temperature: ``exp`` of it stays a finite number to draw by."""
 
 Token = Callable[[str], str]
 
@@ -83,6 +85,8 @@ def parse(raw: Any, game: str, where: str) -> Prior:
         if not isinstance(table, dict) or not 0 < len(table) <= MAX_TOKENS:
             raise fail(f"player count {key}: expected 1 to {MAX_TOKENS} token weights")
         weights[int(key)] = {str(t): _number(w, fail) for t, w in table.items()}
+        if max(abs(w) for w in weights[int(key)].values()) > MAX_RATIO * temperature:
+            raise fail(f"player count {key}: a weight beyond {MAX_RATIO:g} x the temperature")
     if not isinstance(raw.get("search"), bool):
         raise fail("'search' must be true or false (whether the search's playouts use it)")
     return Prior(game, temperature, weights, produced_by, raw["search"])

@@ -82,7 +82,8 @@ def fit(rows: list[Decision], steps: int, rate: float, l2: float) -> tuple[dict[
     flat = np.array([index[t] for tokens, _ in rows for t in tokens])
     sizes = np.array([len(tokens) for tokens, _ in rows])
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-    chosen = flat[starts + np.array([c for _, c in rows])]
+    picked = starts + np.array([c for _, c in rows])  # where each choice lies in ``flat``
+    chosen = flat[picked]
     row_of = np.repeat(np.arange(len(rows)), sizes)
     theta = np.zeros(len(vocab))
     loglik = 0.0
@@ -92,7 +93,7 @@ def fit(rows: list[Decision], steps: int, rate: float, l2: float) -> tuple[dict[
         e = np.exp(z)
         total = np.add.reduceat(e, starts)
         p = e / total[row_of]
-        loglik = float(np.mean(z[starts + np.array([c for _, c in rows])] - np.log(total)))
+        loglik = float(np.mean(z[picked] - np.log(total)))
         grad = np.bincount(chosen, minlength=len(vocab)) - np.bincount(
             flat, weights=p, minlength=len(vocab)
         )

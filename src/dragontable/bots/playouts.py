@@ -78,19 +78,11 @@ class MastPlayout:
             return best
         inv, exp = 1.0 / self.temperature, math.exp
         weights = []
-        total = 0.0
         for a in legal:
             stat = table.get(a)
             q = unseen if stat is None else stat[0] / stat[1]
-            w = exp((q - 1.0) * inv)
-            weights.append(w)
-            total += w
-        r = rng.next64() * (total / 2.0**64)
-        for a, w in zip(legal, weights):
-            r -= w
-            if r < 0:
-                return a
-        return legal[-1]
+            weights.append(exp((q - 1.0) * inv))
+        return rng.weighted(legal, weights)
 
 
 def margin_rewards(scale: float) -> Callable[[State], list[float]]:

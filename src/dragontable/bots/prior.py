@@ -112,7 +112,7 @@ class PriorPlayout:
 
     def __call__(self, state: State, rng: Rng) -> None:
         table = self.prior.weights.get(state.players)
-        if table is None:
+        if table is None:  # leaves.random_rollout written out: leaves imports this module
             while not state.is_over:
                 legal = state.legal_actions()
                 state.apply(legal[rng.below(len(legal))])
@@ -124,7 +124,7 @@ class PriorPlayout:
                 state.apply(legal[0])
                 continue
             weights = [chances.get(a) or self._chance(chances, table, a) for a in legal]
-            state.apply(_draw(legal, weights, rng))
+            state.apply(rng.weighted(legal, weights))
 
     def _chance(self, chances: dict[str, float], table: dict[str, float], action: str) -> float:
         """``exp(weight / temperature)`` of ``action``'s token, kept for next time."""
@@ -132,16 +132,6 @@ class PriorPlayout:
             table.get(self.token(action), 0.0) / self.prior.temperature
         )
         return found
-
-
-def _draw(legal: list[str], weights: list[float], rng: Rng) -> str:
-    """One of ``legal`` with chance proportional to its weight."""
-    r = rng.next64() * (sum(weights) / 2.0**64)
-    for action, weight in zip(legal, weights, strict=True):
-        r -= weight
-        if r < 0:
-            return action
-    return legal[-1]
 
 
 @cache

@@ -42,6 +42,16 @@ class Rng:
         """Return one element of a non-empty sequence."""
         return seq[self.below(len(seq))]
 
+    def weighted(self, seq: Sequence[T], weights: Sequence[float]) -> T:
+        """Return one element of a non-empty sequence, with chance proportional to its
+        (non-negative, not all zero) weight."""
+        r = self.next64() * (sum(weights) / 2.0**64)
+        for item, weight in zip(seq, weights, strict=True):
+            r -= weight
+            if r < 0:
+                return item
+        return seq[-1]
+
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
         # below(i + 1) written out, the state kept in a local (written back however the

@@ -50,10 +50,12 @@ def test_load_script_plays_two_tables_and_every_acknowledged_action_is_stored(
     finished = joined = 0
     for row in rows:
         assert row is not None and [s.kind for s in row.seats] == ["human", "human", "bot:random"]
-        joined += all(s.joined for s in row.seats[:2])  # both driven seats connected
+        both = all(s.joined for s in row.seats[:2])  # both driven seats connected
+        joined += both
         state = replay(row.record())  # the stored actions are a legal game
         finished += state.is_over
-        assert row.status == ("finished" if state.is_over else "running")
+        # a table opened as the load stopped may still wait for a seat: it stays open
+        assert row.status == ("finished" if state.is_over else "running" if both else "open")
     assert joined >= 2 and finished >= report["games_finished"]
     # every acknowledged client action is stored (bots' and forced ones come on top)
     assert sum(len(r.actions) for r in rows if r is not None) > report["actions"]

@@ -1,6 +1,6 @@
 """The playout prior (bots/prior.py): Dragon's shipped file, what a broken one is told,
 playouts that lean towards the prior's favourites and play legal games to the end, a
-search leaf that plays it out (not yet the shipped search's), and the script that fits
+search leaf that plays it out (the shipped 2-player search's), and the script that fits
 it (bench/fit_prior.py)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_dragon_ships_a_two_player_prior_and_the_others_none() -> None:
     assert shipped is not None and shipped.temperature == 2.0 and set(shipped.weights) == {2}
     assert "bench/fit_prior.py" in shipped.produced_by
     assert prior.playout_for("dragon") is not None
-    assert not shipped.search and prior.search_playout("dragon") is None  # not yet a setting
+    assert shipped.search and prior.search_playout("dragon") is prior.playout_for("dragon")
     assert prior.load("ming") is None and prior.playout_for("changcheng") is None
 
 
@@ -138,8 +138,21 @@ def test_a_search_leaf_plays_its_rollout_out_at_the_counts_it_plays_to_the_end()
     leaves.random_rollout(randomly, Rng(11))
     assert played.history != randomly.history  # the prior led it elsewhere
     assert led(state.clone(), Rng(11)) == leaves.rewards(played)
-    shipped = leaves.leaf_for("dragon")  # its prior is not marked for the search: at random
-    assert shipped is not None and shipped(state.clone(), Rng(11)) == leaves.rewards(randomly)
+    shipped = leaves.leaf_for("dragon")  # its prior is marked for the search
+    assert shipped is not None and shipped(state.clone(), Rng(11)) == leaves.rewards(played)
+
+
+def test_the_shipped_search_plays_at_random_where_the_prior_has_no_weights() -> None:
+    shipped = leaves.leaf_for("dragon")
+    assert shipped is not None
+    for players in (3, 4):  # the prior has 2-player weights only: these play out at random
+        state = games.create("dragon", players=players, seed=6)
+        state.silence()
+        for _ in range(30):
+            state.apply(state.legal_actions()[-1])
+        randomly = state.clone()
+        leaves.random_rollout(randomly, Rng(12))
+        assert shipped(state.clone(), Rng(12)) == leaves.rewards(randomly)
 
 
 def test_the_fitting_script_writes_a_prior_that_loads(

@@ -15,8 +15,9 @@ asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic:
 seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
 instead of averaging noisy playouts. A heuristic may ask for a few random moves first
 (``LEAF_PLAYOUT``, a truncated playout), so that what is about to happen has happened
-when it judges, or leave some player counts to random playouts (``LEAF_TO_END``). The
-leaves are in :mod:`.leaves`.
+when it judges, or leave some player counts to playouts to the end (``LEAF_TO_END``),
+random or led by the game's playout prior (:mod:`.prior`). The leaves are in
+:mod:`.leaves`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ actions in its self-play. A playout move is drawn with chance proportional to
 ``exp(weight / temperature)``: at a temperature above 1 the prior only leans the random
 playout towards what greedy would do. A player count without weights plays at random.
 The search's playouts to the end use it only where the file says ``"search": true``,
-set once it beat random playouts in play; ``bench/search_variant.py --playout prior``
+set once it beat random playouts in play (Dragon's, for its 2-player weights: see
+``bench/search_variant.py``'s docstring); ``bench/search_variant.py --playout prior``
 plays it against them.
 """
 

@@ -9,20 +9,20 @@ to 0), all in NumPy and all from the seed: the same command gives the same file.
 ``--temperature`` is written with the weights: the playouts draw by
 ``exp(weight / temperature)``.
 
-The shipped Dragon prior (2-player weights, marked for the search; 3 to 5 players play
-at random)::
+The shipped Dragon prior (2 to 4 players; the search uses the 2-player weights, and
+plays out 3 to 5 players at random)::
 
-    PYTHONPATH=src .venv/bin/python bench/fit_prior.py --game dragon --players 2 \\
-        --games 200 --seed 900000 --temperature 2 --search \\
+    PYTHONPATH=src .venv/bin/python bench/fit_prior.py --game dragon --players 2,3,4 \\
+        --games 200 --seed 900000 --temperature 2 --search 2 \\
         --write src/dragontable/games/dragon/priors/playout.json
 
-It fits 17,915 decisions to a mean log-likelihood of -1.14 a decision (a uniform choice
-among the legal actions: -1.54). A 2-player game played out by it scores about 54
-points a seat, by random moves about 39, and takes no longer (633 against 719 us on the
-VM, 300 games). How it plays as the search's playout: ``bench/search_variant.py``'s
-docstring. ``--players 2,3,4`` with the same seed gives the same 2-player weights and
-fits 27,080 3-player decisions to -1.14 (uniform -1.53) and 36,409 4-player ones to
--1.14 (uniform -1.52); those are not shipped: untried as the search's playout.
+It fits 17,915 2-player decisions to a mean log-likelihood of -1.14 a decision (a
+uniform choice among the legal actions: -1.54), 27,080 3-player ones to -1.14 (-1.53)
+and 36,409 4-player ones to -1.14 (-1.52); each player count's weights come from its
+own games, so fitting more counts leaves the others' weights as they were. A 2-player
+game played out by it scores about 54 points a seat, by random moves about 39, and
+takes no longer (633 against 719 us on the VM, 300 games). How it plays as the
+search's playout: ``bench/search_variant.py``'s docstring (3 and 4 players: untried).
 
 JSON on stdout (decisions, log-likelihoods); progress on stderr.
 """
@@ -115,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=0.001)
     parser.add_argument("--write", type=Path, help="write the prior to this file")
     parser.add_argument(
-        "--search", action="store_true", help="mark it for the search's playouts (once it won)"
+        "--search",
+        type=lambda s: [int(x) for x in s.split(",")],
+        default=[],
+        help="player counts whose search playouts use it (each once it won there)",
     )
     args = parser.parse_args(argv)
     token = prior_token(args.game)
@@ -123,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.game}'s heuristic has no prior_token: nothing to fit")
     if args.games < 1 or args.temperature <= 0 or args.steps < 1:
         parser.error("--games and --steps must be at least 1, --temperature positive")
+    if not set(args.search) <= set(args.players):
+        parser.error("--search names player counts that --players does not fit")
     weights: dict[str, dict[str, float]] = {}
     report: dict[str, Any] = {"game": args.game, "seed": args.seed, "fits": {}}
     for players in args.players:
@@ -145,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
             "game": args.game,
             "produced_by": command,
             "temperature": args.temperature,
-            "search": args.search,
+            "search": sorted(set(args.search)),
             "weights": weights,
         }
         prior.parse(json.loads(json.dumps(data)), args.game, str(args.write))  # it loads back

@@ -189,9 +189,9 @@ before (see the table above), so it waited for a run at 1 s: ``dragontable stren
 of the matchup on file, which random playouts had played) won 41 of the first 57 games
 (71.9%) where random playouts had won 31 of the same 57 (54.4%), better in 17 of the
 games where the two differ and worse in 7 (p about 0.06; with the 0.3 s runs 46 better
-and 26 worse, p about 0.03). So the file is marked (``"search": true``): 2-player
-Dragon's search plays its playouts by the prior, and ``--plies end`` plays them at
-random.
+and 26 worse, p about 0.03). So the file marks 2 players for the search (``"search": [2]``):
+2-player Dragon's search plays its playouts by the prior, and ``--plies end`` plays them
+at random.
 
 To run one line::
 

@@ -30,19 +30,22 @@ def good(**changed: Any) -> dict[str, Any]:
         "game": "dragon",
         "produced_by": "a test",
         "temperature": 2.0,
-        "search": False,
+        "search": [],
         "weights": {"2": {"card T": 1.5, "release Fy": -0.5}},
     }
     raw.update(changed)
     return raw
 
 
-def test_dragon_ships_a_two_player_prior_and_the_others_none() -> None:
+def test_dragon_ships_a_prior_the_search_uses_at_two_players_and_the_others_none() -> None:
     shipped = prior.load("dragon")
-    assert shipped is not None and shipped.temperature == 2.0 and set(shipped.weights) == {2}
+    assert shipped is not None and shipped.temperature == 2.0 and set(shipped.weights) == {2, 3, 4}
     assert "bench/fit_prior.py" in shipped.produced_by
     assert prior.playout_for("dragon") is not None
-    assert shipped.search and prior.search_playout("dragon") is prior.playout_for("dragon")
+    assert shipped.search == {2}
+    searched = prior.search_playout("dragon")
+    assert searched is not None and set(searched.prior.weights) == {2}
+    assert searched.prior.weights[2] == shipped.weights[2]
     assert prior.load("ming") is None and prior.playout_for("changcheng") is None
 
 
@@ -50,12 +53,14 @@ def test_dragon_ships_a_two_player_prior_and_the_others_none() -> None:
     ("changed", "message"),
     [
         ({"format": "other"}, "expected an object with 'format'"),
-        ({"version": 2}, "'version' 2 is not supported"),
+        ({"version": 1}, "'version' 1 is not supported"),
         ({"game": "ming"}, "'game' is 'ming', not 'dragon'"),
         ({"produced_by": None}, "'produced_by' must say how the file was made"),
         ({"temperature": 0}, "'temperature' must be positive"),
         ({"temperature": "hot"}, "'hot' is not a finite number"),
-        ({"search": "yes"}, "'search' must be true or false"),
+        ({"search": True}, "'search' must list player counts with weights"),
+        ({"search": [3]}, "'search' must list player counts with weights"),
+        ({"search": ["2"]}, "'search' must list player counts with weights"),
         ({"weights": {}}, "'weights' must map player counts"),
         ({"weights": {"two": {"a": 1}}}, "'two' is not a player count"),
         ({"weights": {"2": {}}}, "player count 2: expected 1 to"),
@@ -142,16 +147,25 @@ def test_a_search_leaf_plays_its_rollout_out_at_the_counts_it_plays_to_the_end()
     assert shipped is not None and shipped(state.clone(), Rng(11)) == leaves.rewards(played)
 
 
-def test_the_shipped_search_plays_at_random_where_the_prior_has_no_weights() -> None:
-    shipped = leaves.leaf_for("dragon")
-    assert shipped is not None
-    for players in (3, 4):  # the prior has 2-player weights only: these play out at random
+def test_the_searched_prior_keeps_only_the_marked_counts_weights() -> None:
+    both = good(weights={"2": {"card T": 1.0}, "3": {"card H": 2.0}}, search=[3])
+    searched = prior.parse(both, "dragon", "t").searched()
+    assert searched.weights == {3: {"card H": 2.0}} and searched.search == {3}
+    assert prior.parse(good(), "dragon", "t").searched().weights == {}  # none marked
+
+
+def test_the_shipped_search_plays_at_random_where_the_prior_is_not_marked() -> None:
+    shipped, playout = leaves.leaf_for("dragon"), prior.playout_for("dragon")
+    assert shipped is not None and playout is not None
+    for players in (3, 4):  # weights, but not for the search: these play out at random
         state = games.create("dragon", players=players, seed=6)
         state.silence()
         for _ in range(30):
             state.apply(state.legal_actions()[-1])
-        randomly = state.clone()
+        randomly, led = state.clone(), state.clone()
         leaves.random_rollout(randomly, Rng(12))
+        playout(led, Rng(12))
+        assert led.history != randomly.history  # the weights would have led it elsewhere
         assert shipped(state.clone(), Rng(12)) == leaves.rewards(randomly)
 
 
@@ -159,11 +173,23 @@ def test_the_fitting_script_writes_a_prior_that_loads(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "playout.json"
-    args = ["--game", "dragon", "--games", "2", "--steps", "20", "--write", str(out), "--search"]
+    args = ["--game", "dragon", "--games", "2", "--steps", "20", "--write", str(out)]
+    args += ["--search", "2"]
     assert load("fit_prior").main(args) == 0
     report = json.loads(capsys.readouterr().out)
     fit = report["fits"]["2"]
     assert fit["decisions"] > 50 and fit["log_likelihood"] > fit["uniform"]
     written = prior.parse(json.loads(out.read_text("utf-8")), "dragon", "t")
-    assert written.temperature == 2.0 and written.search
+    assert written.temperature == 2.0 and written.search == {2}
     assert not any(":" in t for t in written.weights[2])
+
+
+def test_the_fitting_script_refuses_to_mark_a_count_it_does_not_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "playout.json"
+    args = ["--game", "dragon", "--players", "2", "--search", "3", "--write", str(out)]
+    with pytest.raises(SystemExit) as stopped:
+        load("fit_prior").main(args)
+    assert stopped.value.code == 2 and not out.exists()
+    assert "--search names player counts that --players does not fit" in capsys.readouterr().err

@@ -7,10 +7,11 @@ notation to its token, e.g. Dragon's ``release p1:Fy`` to ``release Fy``), fitte
 actions in its self-play. A playout move is drawn with chance proportional to
 ``exp(weight / temperature)``: at a temperature above 1 the prior only leans the random
 playout towards what greedy would do. A player count without weights plays at random.
-The search's playouts to the end use it only where the file says ``"search": true``,
-set once it beat random playouts in play (Dragon's, for its 2-player weights: see
-``bench/search_variant.py``'s docstring); ``bench/search_variant.py --playout prior``
-plays it against them.
+The search's playouts to the end use it only at the player counts the file's
+``"search"`` lists, each set once it beat random playouts in play there (Dragon's: 2
+players, see ``bench/search_variant.py``'s docstring); at the others they stay random.
+``bench/search_variant.py --playout prior`` plays a count's weights against random
+playouts whether or not the search uses them.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from ..core.state import State
 from .heuristics import prior_token
 
 FORMAT = "dragontable-playout-prior"
-VERSION = 1
+VERSION = 2
 KIND = "priors"
 NAME = "playout"
 MAX_TOKENS = 10_000
@@ -47,8 +48,14 @@ class Prior:
     temperature: float
     weights: dict[int, dict[str, float]]
     produced_by: str
-    search: bool
-    """Whether the search's playouts use it (set once it beat random playouts in play)."""
+    search: frozenset[int]
+    """The player counts whose search playouts use it (each set once it beat random
+    playouts in play there)."""
+
+    def searched(self) -> Prior:
+        """This prior with the weights of the searched player counts only."""
+        weights = {n: w for n, w in self.weights.items() if n in self.search}
+        return Prior(self.game, self.temperature, weights, self.produced_by, self.search)
 
 
 def load(game: str) -> Prior | None:
@@ -88,9 +95,10 @@ def parse(raw: Any, game: str, where: str) -> Prior:
         weights[int(key)] = {str(t): _number(w, fail) for t, w in table.items()}
         if max(abs(w) for w in weights[int(key)].values()) > MAX_RATIO * temperature:
             raise fail(f"player count {key}: a weight beyond {MAX_RATIO:g} x the temperature")
-    if not isinstance(raw.get("search"), bool):
-        raise fail("'search' must be true or false (whether the search's playouts use it)")
-    return Prior(game, temperature, weights, produced_by, raw["search"])
+    search = raw.get("search")
+    if not isinstance(search, list) or not all(type(n) is int and n in weights for n in search):
+        raise fail("'search' must list player counts with weights (where the search uses them)")
+    return Prior(game, temperature, weights, produced_by, frozenset(search))
 
 
 def _number(x: Any, fail: Callable[[str], DataError]) -> float:
@@ -145,7 +153,11 @@ def playout_for(game: str) -> PriorPlayout | None:
     return PriorPlayout(prior, token)
 
 
+@cache
 def search_playout(game: str) -> PriorPlayout | None:
-    """:func:`playout_for`, where the game's prior is marked for the search."""
+    """The search's playout of ``game``: led by its prior at the player counts marked for
+    the search, at random at the others; None where no count is marked."""
     found = playout_for(game)
-    return found if found is not None and found.prior.search else None
+    if found is None or not found.prior.search:
+        return None
+    return PriorPlayout(found.prior.searched(), found.token)

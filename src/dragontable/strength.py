@@ -152,16 +152,15 @@ NOTES: dict[str, str] = {
     for g in ("dragon", "ming", "changcheng")
 }
 NOTES["dragon-mcts1s-mctsv1-2p"] = (
-    "81 games played on a lent 16-core machine with the search's earlier leaf (12 random "
-    "moves, then the heuristic) gave it 44.4% (34.1%-55.3%); they were set aside (git "
-    "history keeps them) when 2-player Dragon's search changed to random playouts to the "
-    "end, which won 59.7% of 154 games against mcts-v1 at 0.3 s and 47% of 112 at 1 s in "
-    "`bench/search_variant.py` runs (its docstring has the table). A CPU-time budget buys "
-    "a different search on another machine: play the matchup on one kind of machine. The "
-    "games on file (from 2026-11-27, evening) were played on the 2-core development VM "
-    "(Python 3.11), two at a time, by the search whose sampled worlds keep no log (about "
-    "a tenth more iterations in 2-player Dragon); at 0.3 s a move the same search won 27 "
-    "of 40 against mcts-v1 (`bench/search_variant.py --seed 30`)."
+    "the games on file (2026-11-28) were played on the 2-core development VM (Python "
+    "3.11), two at a time, by the search whose 2-player playouts follow Dragon's playout "
+    "prior (`games/dragon/priors/playout.json`). The same 200 games played by the search "
+    "with random playouts (2026-11-27, same machine; git history keeps them) gave it 109 "
+    "of 200 (54.5%, 47.6%-61.3%); of the first 113, the prior won 74 and random playouts "
+    "62, better in 28 of the games where the two differ and worse in 16. Earlier, 81 "
+    "games on a lent 16-core machine with a 12-move leaf gave 44.4%: a CPU-time budget "
+    "buys a different search on another machine, so play the matchup on one kind of "
+    "machine (`--games 113-199` goes on where it stopped)."
 )
 NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "

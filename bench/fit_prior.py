@@ -103,10 +103,18 @@ def fit(rows: list[Decision], steps: int, rate: float, l2: float) -> tuple[dict[
     return {t: round(float(w), 3) for t, w in zip(vocab, theta, strict=True)}, loglik
 
 
+def player_counts(text: str) -> list[int]:
+    """``2,4`` as [2, 4]; argparse tells the user what it expected otherwise."""
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected player counts like 2,4, not {text!r}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", required=True, choices=games.names())
-    parser.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[2])
+    parser.add_argument("--players", type=player_counts, default=[2])
     parser.add_argument("--games", type=int, default=200, help="self-play games per count")
     parser.add_argument("--seed", type=int, default=900000)
     parser.add_argument("--temperature", type=float, default=2.0)
@@ -116,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", type=Path, help="write the prior to this file")
     parser.add_argument(
         "--search",
-        type=lambda s: [int(x) for x in s.split(",")],
+        type=player_counts,
         default=[],
         help="player counts whose search playouts use it (each once it won there)",
     )

@@ -193,3 +193,7 @@ def test_the_fitting_script_refuses_to_mark_a_count_it_does_not_fit(
         load("fit_prior").main(args)
     assert stopped.value.code == 2 and not out.exists()
     assert "--search names player counts that --players does not fit" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        load("fit_prior").main(["--game", "dragon", "--search", "two"])
+    assert stopped.value.code == 2
+    assert "expected player counts like 2,4, not 'two'" in capsys.readouterr().err

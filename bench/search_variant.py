@@ -186,12 +186,12 @@ the random playouts' iterations (1,356 against 1,476 a search on seed 31, 1,259 
 1,381 on seed 32). Ahead, but within chance, and gains at 0.3 s have faded by 1 s
 before (see the table above), so it waited for a run at 1 s: ``dragontable strength
 --only dragon-mcts1s-mctsv1-2p`` run with the file marked for the search (VM, the games
-of the matchup on file, which random playouts had played) won 74 of the first 113 games
-(65.5%) where random playouts had won 62 of the same 113 (54.9%), better in 28 of the
-games where the two differ and worse in 16 (sign test p about 0.1; with the 0.3 s runs
-57 better and 35 worse, p about 0.028). So the file marks 2 players for the search (``"search": [2]``):
-2-player Dragon's search plays its playouts by the prior, and ``--plies end`` plays them
-at random.
+of the matchup on file, which random playouts had played) won 103 of the first 154 games
+(66.9%) where random playouts had won 80 of the same 154 (51.9%), better in 42 of the
+games where the two differ and worse in 19 (sign test p about 0.004; with the 0.3 s
+runs 71 better and 38 worse, p about 0.002). So the file marks 2 players for the search
+(``"search": [2]``): 2-player Dragon's search plays its playouts by the prior, and
+``--plies end`` plays them at random.
 
 To run one line::
 

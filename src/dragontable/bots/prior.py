@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -54,8 +54,7 @@ class Prior:
 
     def searched(self) -> Prior:
         """This prior with the weights of the searched player counts only."""
-        weights = {n: w for n, w in self.weights.items() if n in self.search}
-        return Prior(self.game, self.temperature, weights, self.produced_by, self.search)
+        return replace(self, weights={n: self.weights[n] for n in self.search})
 
 
 def load(game: str) -> Prior | None:

@@ -9,11 +9,11 @@ to 0), all in NumPy and all from the seed: the same command gives the same file.
 ``--temperature`` is written with the weights: the playouts draw by
 ``exp(weight / temperature)``.
 
-The shipped Dragon prior (2 to 4 players; the search uses the 2-player weights, and
-plays out 3 to 5 players at random)::
+The shipped Dragon prior (2 to 4 players; the search uses the 2- and 4-player weights,
+and plays out 3 and 5 players at random)::
 
     PYTHONPATH=src .venv/bin/python bench/fit_prior.py --game dragon --players 2,3,4 \\
-        --games 200 --seed 900000 --temperature 2 --search 2 \\
+        --games 200 --seed 900000 --temperature 2 --search 2,4 \\
         --write src/dragontable/games/dragon/priors/playout.json
 
 It fits 17,915 2-player decisions to a mean log-likelihood of -1.14 a decision (a
@@ -22,7 +22,7 @@ and 36,409 4-player ones to -1.14 (-1.52); each player count's weights come from
 own games, so fitting more counts leaves the others' weights as they were. A 2-player
 game played out by it scores about 54 points a seat, by random moves about 39, and
 takes no longer (633 against 719 us on the VM, 300 games). How it plays as the
-search's playout: ``bench/search_variant.py``'s docstring (3 and 4 players: untried).
+search's playout: ``bench/search_variant.py``'s docstring (3 players: untried).
 
 JSON on stdout (decisions, log-likelihoods); progress on stderr.
 """

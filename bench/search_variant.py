@@ -193,6 +193,16 @@ runs 71 better and 38 worse, p about 0.002). So the file marks 2 players for the
 (``"search": [2]``): 2-player Dragon's search plays its playouts by the prior, and
 ``--plies end`` plays them at random.
 
+At 4 players (2026-11-28, a lent 16-core machine with Python 3.12, one seat against three
+``mcts-v1`` at 0.3 s, seed 80, 8 workers a setting side by side, both stopped after the
+same 64 games): the 4-player weights won 25 of 64 (39.1%; 28.1-51.3%), random playouts
+to the end 11 of the same 64 (17.2%; 9.9-28.2%; on the VM they had won 40.0% of 40 on
+seeds 80 and 81); the prior was better in 20 of the games where the two differ and
+worse in 6 (sign test p about 0.009), at 0.88 times the random playouts' iterations
+(440 against 502 a search, ``mcts-v1`` 276). So the file marks 4 players too
+(``"search": [2, 4]``). 3 players are untried (the machine was not lent again) and play
+out at random.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

@@ -188,16 +188,16 @@ NOTES["dragon-greedy-palace-4p"] = (
     "(delete its file) to measure it against today's search."
 )
 NOTES["dragon-mcts1s-3mctsv1-4p"] = (
-    "at 0.3 s a move, one seat against three mcts-v1, the search with playouts to the end "
-    "won 40.0% of 40 games (26.3%-55.4%) and with the earlier 12-move leaf 17.5% of the "
-    "same 40 (`bench/search_variant.py --game dragon --players 4 --seconds 0.3`, seeds "
-    "80 and 81, on the development VM). Games 0-31 and 96-99 were played on the 2-core "
-    "development VM (Python 3.11), two at a time (a CPU-time budget buys the same search "
-    "on a busy machine): 14 of 36 won; games 32-95 on a lent 16-core machine (Python "
-    "3.12, `--games 32-63` and `--games 64-95`, 16 at a time): 16 of 64. The difference "
-    "is within chance (z = 1.5); a faster machine gives both sides more iterations a "
-    "second, and the search's lead over mcts-v1 shrinks with longer searches in "
-    "2-player Dragon too."
+    "the games on file (from 2026-11-28) are played on the 2-core development VM (Python "
+    "3.11), two at a time, by the search whose 4-player playouts follow Dragon's playout "
+    "prior (`games/dragon/priors/playout.json`). With random playouts it had won 30 of "
+    "100 (30.0%, 21.9%-39.6%; 14 of 36 on the VM, 16 of 64 on a lent 16-core machine; "
+    "commit eca9748 keeps them). At 0.3 s a move (`bench/search_variant.py --game dragon "
+    "--players 4 --seconds 0.3 --seed 80`, a lent 16-core machine) the prior won 25 of 64 "
+    "games against three mcts-v1 and random playouts 11 of the same 64. A game takes "
+    "some 200 decisions at 1 s each: the matchup goes on where it stopped (`--games "
+    "FROM-99`) on the same kind of machine (a CPU-time budget buys a different search on "
+    "another)."
 )
 
 

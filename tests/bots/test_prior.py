@@ -37,15 +37,15 @@ def good(**changed: Any) -> dict[str, Any]:
     return raw
 
 
-def test_dragon_ships_a_prior_the_search_uses_at_two_players_and_the_others_none() -> None:
+def test_dragon_ships_a_prior_the_search_uses_at_two_and_four_players_only() -> None:
     shipped = prior.load("dragon")
     assert shipped is not None and shipped.temperature == 2.0 and set(shipped.weights) == {2, 3, 4}
     assert "bench/fit_prior.py" in shipped.produced_by
     assert prior.playout_for("dragon") is not None
-    assert shipped.search == {2}
+    assert shipped.search == {2, 4}
     searched = prior.search_playout("dragon")
-    assert searched is not None and set(searched.prior.weights) == {2}
-    assert searched.prior.weights[2] == shipped.weights[2]
+    assert searched is not None and set(searched.prior.weights) == {2, 4}
+    assert searched.prior.weights[4] == shipped.weights[4]
     assert prior.load("ming") is None and prior.playout_for("changcheng") is None
 
 
@@ -154,10 +154,10 @@ def test_the_searched_prior_keeps_only_the_marked_counts_weights() -> None:
     assert prior.parse(good(), "dragon", "t").searched().weights == {}  # none marked
 
 
-def test_the_shipped_search_plays_at_random_where_the_prior_is_not_marked() -> None:
+def test_the_shipped_search_plays_by_the_prior_only_where_it_is_marked() -> None:
     shipped, playout = leaves.leaf_for("dragon"), prior.playout_for("dragon")
     assert shipped is not None and playout is not None
-    for players in (3, 4):  # weights, but not for the search: these play out at random
+    for players, marked in ((3, False), (4, True)):  # both have weights; 4 is marked
         state = games.create("dragon", players=players, seed=6)
         state.silence()
         for _ in range(30):
@@ -166,7 +166,9 @@ def test_the_shipped_search_plays_at_random_where_the_prior_is_not_marked() -> N
         leaves.random_rollout(randomly, Rng(12))
         playout(led, Rng(12))
         assert led.history != randomly.history  # the weights would have led it elsewhere
-        assert shipped(state.clone(), Rng(12)) == leaves.rewards(randomly)
+        played, searched = led if marked else randomly, state.clone()
+        assert shipped(searched, Rng(12)) == leaves.rewards(played)
+        assert searched.history == played.history
 
 
 def test_the_fitting_script_writes_a_prior_that_loads(

@@ -9,7 +9,7 @@ actions in its self-play. A playout move is drawn with chance proportional to
 playout towards what greedy would do. A player count without weights plays at random.
 The search's playouts to the end use it only at the player counts the file's
 ``"search"`` lists, each set once it beat random playouts in play there (Dragon's: 2
-players, see ``bench/search_variant.py``'s docstring); at the others they stay random.
+and 4 players, see ``bench/search_variant.py``'s docstring); at the others they stay random.
 ``bench/search_variant.py --playout prior`` plays a count's weights against random
 playouts whether or not the search uses them.
 """

@@ -82,7 +82,7 @@ three mcts-v1, seed 20: 30.0% of 40 (fair share 25%). bench/search_variant.py.""
 LEAF_TO_END = (2, 3, 4)
 """Player counts whose search leaves are playouts to the end instead (no heuristic): led
 by the playout prior (``priors/playout.json``) at the player counts it marks for the
-search (2), else random.
+search (2 and 4), else random.
 In 2-player games the 12 moves' edge is gone by 0.3 s a move: against mcts-v1 at 0.3 s
 playouts to the end won 59.7% of 154 games (VM and 16-core machine), 12 moves 42.5% of
 40 (50% of 80 with the tree not kept); at 1 s 47% of 112 against 41% of 148; at 0.1 s

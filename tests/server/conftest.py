@@ -8,17 +8,13 @@ fresh database of one PostgreSQL cluster started for the session (``pg.py``). ``
 from __future__ import annotations
 
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-with warnings.catch_warnings():  # starlette 1.x prefers httpx2; httpx still works
-    warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
-    from starlette.testclient import WebSocketTestSession
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from dragontable.server import create_app
 

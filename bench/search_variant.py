@@ -185,11 +185,11 @@ two differ and worse in 19 (a sign test's two-sided p about 0.19), at about 0.9 
 the random playouts' iterations (1,356 against 1,476 a search on seed 31, 1,259 against
 1,381 on seed 32). Ahead, but within chance, and gains at 0.3 s have faded by 1 s
 before (see the table above), so it waited for a run at 1 s: ``dragontable strength
---only dragon-mcts1s-mctsv1-2p`` run with the file marked for the search (VM, the games
-of the matchup on file, which random playouts had played) won 103 of the first 154 games
-(66.9%) where random playouts had won 80 of the same 154 (51.9%), better in 42 of the
-games where the two differ and worse in 19 (sign test p about 0.004; with the 0.3 s
-runs 71 better and 38 worse, p about 0.002). So the file marks 2 players for the search
+--only dragon-mcts1s-mctsv1-2p`` run with the file marked for the search (VM, the 200
+games of the matchup, which random playouts had played) won 133 (66.5%) where random
+playouts had won 109 of the same 200 (54.5%), better in 50 of the games where the two
+differ and worse in 26 (sign test p about 0.008; with the 0.3 s runs 79 better and 45
+worse, p about 0.003). So the file marks 2 players for the search
 (``"search": [2]``): 2-player Dragon's search plays its playouts by the prior, and
 ``--plies end`` plays them at random.
 

@@ -153,14 +153,14 @@ NOTES: dict[str, str] = {
 }
 NOTES["dragon-mcts1s-mctsv1-2p"] = (
     "the games on file (2026-11-28) were played on the 2-core development VM (Python "
-    "3.11), two at a time, by the search whose 2-player playouts follow Dragon's playout "
-    "prior (`games/dragon/priors/playout.json`). The same 200 games played by the search "
-    "with random playouts (2026-11-27, same machine; git history keeps them) gave it 109 "
-    "of 200 (54.5%, 47.6%-61.3%); of the first 154, the prior won 103 and random playouts "
-    "80, better in 42 of the games where the two differ and worse in 19. Earlier, 81 "
-    "games on a lent 16-core machine with a 12-move leaf gave 44.4%: a CPU-time budget "
-    "buys a different search on another machine, so play the matchup on one kind of "
-    "machine (`--games 154-199` goes on where it stopped)."
+    "3.11), two at a time (games 154-199 beside other runs), by the search whose 2-player "
+    "playouts follow Dragon's playout prior (`games/dragon/priors/playout.json`). The "
+    "same 200 games played by the search with random playouts (2026-11-27, same machine; "
+    "git history keeps them) gave it 109 of 200 (54.5%, 47.6%-61.3%): the prior was "
+    "better in 50 of the games where the two differ and worse in 26 (sign test p about "
+    "0.008). Earlier, 81 games on a lent 16-core machine with a 12-move leaf gave 44.4%: "
+    "a CPU-time budget buys a different search on another machine, so play a matchup on "
+    "one kind of machine."
 )
 NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "

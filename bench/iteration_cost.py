@@ -12,7 +12,9 @@ divides by the iterations done. Per game and player count it reports the mean an
 
 Prints a JSON report on stdout (every position, then the data); ``--out`` also writes the
 versioned data file that :mod:`dragontable.bots.budget` reads. Costs depend on the
-machine: re-run it on the server's machine for budgets that hold there.
+machine: re-run it on the server's machine for budgets that hold there, with nothing
+else running (on the 2-core VM six CPU-bound processes made an iteration 21-32% dearer
+in CPU time than the idle machine: caches are shared).
 """
 
 from __future__ import annotations

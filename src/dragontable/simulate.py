@@ -147,7 +147,8 @@ def _measure(name: str, players: int, seconds: float, seed: int) -> dict[str, An
     move at positions of the random games.
 
     Every figure counts the CPU time of this thread (as the search's does), so it reads
-    the same on a busy machine: what one core does.
+    nearly the same on a busy machine: what one core does (more processes than cores
+    still cost it some: caches are shared).
     """
     clock = time.thread_time
     games_done = applies = 0

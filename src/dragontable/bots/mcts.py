@@ -108,7 +108,8 @@ def search(
     """Search from ``state`` for its current seat; stop after ``iterations`` or ``seconds``.
 
     ``seconds`` counts the CPU time of the searching thread, not the wall clock, so a
-    budget buys the same search whatever else the machine is doing. ``max_seconds`` is a
+    budget buys nearly the same search whatever else the machine is doing (processes
+    that outnumber the cores still slow an iteration: caches are shared). ``max_seconds`` is a
     hard cap on that time whatever the budget: a search it does not cut short is the same
     search as without it. ``root`` continues a tree kept from an earlier search (see
     :func:`follow`); ``reuse`` iterations share each sampled world (a determinization
@@ -123,7 +124,7 @@ def search(
         iterations = 1000
     rng = Rng(seed)
     root = Node() if root is None else root
-    clock = time.thread_time  # CPU time of this thread: the same search on a busy machine
+    clock = time.thread_time  # CPU time of this thread: the wall clock's load left out
     deadline = clock() + _time_limit(seconds, max_seconds)
     done = 0
     worlds = sampled_worlds(state, seat, rng, reuse)

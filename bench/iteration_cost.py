@@ -36,12 +36,12 @@ from dragontable.bots.leaves import leaf_for
 from dragontable.bots.mcts import search
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
+from dragontable.strength import cpu_model
 
 PHASES = {"early": 0.05, "middle": 0.5, "late": 0.85}  # fraction of a game's decisions
 PERCENTILE = 90
 WARMUP_ITERATIONS = 20  # first search of a game: imports and caches, not measured
 SIGNIFICANT = 4  # digits kept in the data file
-CPU_INFO = Path("/proc/cpuinfo")
 
 
 def decisions(game: str, players: int, seed: int) -> list[State]:
@@ -110,13 +110,7 @@ def rounded(x: float) -> float:
 
 def machine() -> str:
     """The CPU model (where Linux says it), architecture and Python version."""
-    model = platform.processor() or platform.machine()
-    if CPU_INFO.exists():
-        for line in CPU_INFO.read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                model = line.partition(":")[2].strip()
-                break
-    return f"{model}, {platform.machine()}, Python {platform.python_version()}"
+    return f"{cpu_model()}, {platform.machine()}, Python {platform.python_version()}"
 
 
 def data_file(results: list[dict[str, Any]], command: str) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from .core.state import State
 from .tournament import Measure, markdown_table, play_one, summarise, wilson
 
 SEED = 1
+CPU_INFO = Path("/proc/cpuinfo")
 
 
 def palace_kept(state: State, seat: int) -> float:
@@ -235,7 +236,8 @@ def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     m, g = args
     measure = None if m.statistic is None else STATISTICS[m.statistic]
     result = play_one(m.game, m.players, list(m.bots), SEED, g, {}, measure)
-    return {"g": g, "seed": SEED, "bots": list(m.bots), "machine": machine(), **result}
+    where = {"machine": machine(), "cpu": cpu_model()}
+    return {"g": g, "seed": SEED, "bots": list(m.bots), **where, **result}
 
 
 def run(
@@ -368,6 +370,20 @@ def machine() -> str:
     """This machine in a few words: its cores, processor and Python."""
     cpu = platform.processor() or platform.machine()
     return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
+
+
+def cpu_model(cpuinfo: Path = CPU_INFO) -> str:
+    """The processor's model where Linux names it (``model name`` in ``/proc/cpuinfo``),
+    else what :mod:`platform` says: a game row keeps it beside :func:`machine`, since
+    a virtual machine of the same size may run on another processor from one day to
+    the next, and a CPU-time budget buys a different search there."""
+    try:
+        for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def _bar(enabled: bool, total: int) -> Any:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dragontable import strength
 from dragontable.core.errors import OptionError
 from dragontable.strength import PLAN, Matchup, load, report, run, select
 
@@ -76,9 +77,18 @@ def test_games_played_on_another_machine_say_where(tmp_path: Path) -> None:
     assert "Played on" not in report([TINY], tmp_path, "dragontable strength")
     path = tmp_path / "tiny.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines()]
-    assert all(row["machine"] for row in rows)
+    assert all(row["machine"] and row["cpu"] == strength.cpu_model() for row in rows)
     rows[0]["machine"] = "16 cores (x86_64), Python 3.12.3"
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     text = report([TINY], tmp_path, "dragontable strength")
     assert "1 game on 16 cores (x86_64), Python 3.12.3" in text
     assert f"2 games on {rows[1]['machine']}" in text
+
+
+def test_a_game_row_names_the_processor_from_cpuinfo_or_platform(tmp_path: Path) -> None:
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nmodel name\t: AMD EPYC 9654 96-Core Processor\n")
+    assert strength.cpu_model(info) == "AMD EPYC 9654 96-Core Processor"
+    info.write_text("processor\t: 0\nFeatures\t: fp asimd\n")  # no model name (Arm)
+    fallback = strength.cpu_model(info)
+    assert fallback and fallback == strength.cpu_model(tmp_path / "missing")

@@ -22,7 +22,7 @@ and 36,409 4-player ones to -1.14 (-1.52); each player count's weights come from
 own games, so fitting more counts leaves the others' weights as they were. A 2-player
 game played out by it scores about 54 points a seat, by random moves about 39, and
 takes no longer (633 against 719 us on the VM, 300 games). How it plays as the
-search's playout: ``bench/search_variant.py``'s docstring (3 players: untried).
+search's playout: ``bench/search_variant.py``'s docstring (3 players: no gain).
 
 JSON on stdout (decisions, log-likelihoods); progress on stderr.
 """

@@ -200,8 +200,12 @@ to the end 11 of the same 64 (17.2%; 9.9-28.2%; on the VM they had won 40.0% of 
 seeds 80 and 81); the prior was better in 20 of the games where the two differ and
 worse in 6 (sign test p about 0.009), at 0.88 times the random playouts' iterations
 (440 against 502 a search, ``mcts-v1`` 276). So the file marks 4 players too
-(``"search": [2, 4]``). 3 players are untried (the machine was not lent again) and play
-out at random.
+(``"search": [2, 4]``). At 3 players (VM, one seat against two ``mcts-v1`` at 0.3 s,
+seed 90, one worker a setting side by side beside a strength run, both stopped after the
+same 66 games) the 3-player weights won 24 (36.4%; 25.8-48.4%), random playouts 25
+(37.9%; 27.1-49.9%), better in 19 of the games where the two differ and worse in 20, at
+0.88 times the iterations (998 against 1,135 a search, ``mcts-v1`` 599): no gain, so 3
+players play out at random.
 
 To run one line::
 

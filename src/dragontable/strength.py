@@ -173,7 +173,8 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), one or "
-    "two at a time beside other runs (a CPU-time budget buys nearly the same search on a busy machine). "
+    "two at a time beside other runs (a CPU-time budget buys nearly the same search on a "
+    "busy machine). "
     "A game has about 245 decisions, some four CPU-minutes at 1 s a move: the matchup "
     "goes on where it stopped (`--games FROM-199` on a lent machine, or a plain run here). "
     "At equal iterations a world each (`search_variant.py --reuse 1`) won 54.5% of 100 games "

@@ -237,8 +237,7 @@ from dragontable.bots.heuristics import (
 from dragontable.core.play import Chooser
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
-from dragontable.strength import cpu_model
-from dragontable.strength import machine as _machine
+from dragontable.strength import where_played
 from dragontable.tournament import one_seat_share, won_share
 
 
@@ -531,8 +530,7 @@ def main(argv: list[str]) -> int:
     mean = {bot: round(statistics.mean(i[bot] for i in iterations)) for bot in SEARCHES}
     result = {**setting, "budget": budget, "against": args.against, "seed": args.seed}
     result |= won_share(shares)
-    where = {"machine": _machine(), "cpu": cpu_model()}
-    print(json.dumps({**result, "iterations_per_search": mean, **where}))
+    print(json.dumps({**result, "iterations_per_search": mean, **where_played()}))
     return 0
 
 

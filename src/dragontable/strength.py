@@ -238,8 +238,7 @@ def _play(args: tuple[Matchup, int]) -> dict[str, Any]:
     m, g = args
     measure = None if m.statistic is None else STATISTICS[m.statistic]
     result = play_one(m.game, m.players, list(m.bots), SEED, g, {}, measure)
-    where = {"machine": machine(), "cpu": cpu_model()}
-    return {"g": g, "seed": SEED, "bots": list(m.bots), **where, **result}
+    return {"g": g, "seed": SEED, "bots": list(m.bots), **where_played(), **result}
 
 
 def run(
@@ -372,6 +371,12 @@ def machine() -> str:
     """This machine in a few words: its cores, processor and Python."""
     cpu = platform.processor() or platform.machine()
     return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
+
+
+def where_played() -> dict[str, str]:
+    """What a result records of the machine that made it: :func:`machine` and
+    :func:`cpu_model`."""
+    return {"machine": machine(), "cpu": cpu_model()}
 
 
 def cpu_model(cpuinfo: Path = CPU_INFO) -> str:

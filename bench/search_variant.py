@@ -170,6 +170,26 @@ decision, a world each 2,049, ``mcts-v1`` 1,717 and 1,707: in play sharing world
 only a tenth more iterations (1.5 times from move 40 of ``dragontable bench``), and at
 equal time a world each is no gain. Not a setting: Ming Dynasty keeps 16 a world.
 
+Ming Dynasty's greedy default, measured again (2026-11-28, VM, 2-player): the shipped
+search plays greedy's move in some nine decisions of ten (it agrees with greedy in about
+55% of its searched decisions and defers to it within ``SEARCH_MARGIN`` in 35%, in three
+self-play games at 300 and at 3,000 iterations alike), and greedy alone won 57 of 100
+games against ``mcts-v1`` at 300 iterations (``dragontable tournament --game ming
+--players 2 --bots greedy,mcts-v1:300 --games 100 --seed 72``) where the shipped search
+had won 45.0% of this script's games: at 300 iterations its overrulings seemed to cost
+it games. A wider margin, ``--defer 0.04`` (against the shipped 0.015), at
+``--iterations 300`` on seed 72 won 63.0% (53.2-71.8%); ``--exploration 0.25`` on the
+same 100 games 47.5%, the wider margin better in 33 of the games where the two differ
+and worse in 17. At equal time, though, the margin's gain is gone: ``--defer 0.04
+--against mcts --seconds 0.3 --seed 70`` (the wider margin against the search as
+shipped, some 2,780 iterations a search each; stopped after 43 games) won 22 of 43
+(51.2%; 36.8-65.4%). A margin that widens as the search shortens (the larger of 0.015
+and 0.693 over the square root of the iterations: 0.04 at 300, 0.015 from some 2,100 on:
+only the tables' ``mcts:300`` and ``mcts:1000`` levels would change) was then played
+through ``dragontable tournament --game ming --players 2 --bots mcts:300,mcts-v1:300
+--games 100 --seed 72``: 52 of 100, where the shipped search won 50 of the same games.
+The variant runs' gain did not carry over; not a setting.
+
 Playouts led by greedy's choices (``--playout prior``: Dragon's playout prior,
 ``bots/prior.py``, fitted by ``bench/fit_prior.py`` to 200 greedy self-play games; each
 move drawn with chance proportional to ``exp(weight / temperature)`` of its token),

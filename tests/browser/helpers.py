@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,6 +20,13 @@ READY = (
     "() => !document.getElementById('end').hidden"
     f" || document.querySelector({DECISIONS!r}) !== null"
 )
+
+
+def locale(lang: str) -> dict[str, str]:
+    """The page's own words in ``lang``, from ``web/locales/<lang>.json``."""
+    path = resources.files("dragontable").joinpath("web", "locales", f"{lang}.json")
+    data: dict[str, str] = json.loads(path.read_text("utf-8"))
+    return data
 
 
 def game_info(page: Page, base_url: str, game: str) -> dict[str, Any]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,8 @@ from playwright.sync_api import Page, expect
 from dragontable import games
 from dragontable.core.messages import render, template
 from dragontable.games import replay
+
+from .helpers import locale
 
 pytestmark = pytest.mark.browser
 
@@ -33,13 +33,6 @@ LOG_ARRIVED = """lines => {
   const shown = document.querySelectorAll('#log li');
   return shown.length === lines.length && shown[0].textContent === lines[0];
 }"""
-
-
-def locale(lang: str) -> dict[str, str]:
-    """The page's own words in ``lang``, from ``web/locales/<lang>.json``."""
-    path = resources.files("dragontable").joinpath("web", "locales", f"{lang}.json")
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
 
 
 def switch(page: Page, lang: str) -> None:

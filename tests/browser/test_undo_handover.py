@@ -14,6 +14,7 @@ from .helpers import (
     click_action,
     game_info,
     is_over,
+    locale,
     new_table,
     offered_labels,
     table_id,
@@ -86,14 +87,14 @@ def test_seat_handed_to_a_bot_plays_on_until_reclaimed(page: Page, server: str) 
     table.click("#hand-0")
     expect(table.locator("#reclaim")).to_be_visible()
     expect(table.locator("#actions button.pick, #board .legal")).to_have_count(0)
-    budget = level.partition(":")[2]  # the page names the level as "MCTS 300"
-    expect(table.locator('#seats [data-seat="0"] span.muted')).to_contain_text(f"MCTS {budget}")
+    words = locale("en")["bot.level." + level]  # the page names the level in words
+    expect(table.locator('#seats [data-seat="0"] span.muted')).to_contain_text(words)
     wait_until(lambda: public(table, server)["n_actions"] > n0)
     assert public(table, server)["seats"][0]["handed_over"]
 
     table.click("#reclaim")
     expect(table.locator("#reclaim")).to_be_hidden()
-    expect(table.locator('#seats [data-seat="0"] span.muted')).not_to_contain_text("MCTS")
+    expect(table.locator('#seats [data-seat="0"] span.muted')).not_to_contain_text(words)
     assert not public(table, server)["seats"][0]["handed_over"]
     assert offered(table)
     before = public(table, server)

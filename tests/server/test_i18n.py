@@ -94,6 +94,7 @@ def used_keys() -> set[str]:
         keys |= set(KEY.findall(text))
     keys |= {f"status.{s}" for s in ("open", "running", "finished")}
     keys |= {f"bot.{b.partition(':')[0]}" for b in BOT_LEVELS if b.partition(":")[0] in BOTS}
+    keys |= {f"bot.level.{b}" for b in BOT_LEVELS if b.partition(":")[0] in BOTS}  # in words
     for module in SERVER.iterdir():
         if module.name.endswith(".py"):
             keys |= {f"error.{c}" for c in re.findall(r'\berror\(\s*"(\w+)"', module.read_text())}

@@ -55,6 +55,16 @@ export function t(key, params = {}, fallback = key) {
   });
 }
 
+// A bot level in the page's language: "mcts:300" -> "looks ahead, quickly"; a level
+// without words of its own -> its kind's name and budget ("MCTS 5s").
+export function botName(level) {
+  const words = t(`bot.level.${level}`, {}, "");
+  if (words) return words;
+  const [kind, budget] = String(level).split(":");
+  const name = t(`bot.${kind}`, {}, kind);
+  return budget ? `${name} ${budget}` : name;
+}
+
 export function translatePage(root = document) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("[data-i18n-placeholder]")) {

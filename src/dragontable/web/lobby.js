@@ -1,6 +1,6 @@
 // The lobby: a form built from /api/games, the list of tables, invitation links.
 import { el, seatColour } from "/static/util.js";
-import { lang, t } from "/static/i18n.js";
+import { botName, lang, t } from "/static/i18n.js";
 import { forgetTable, myTables } from "/static/mytables.js";
 import { loadMe, mountAccount, profileLink, ratingNode, send } from "/static/account.js";
 
@@ -78,9 +78,7 @@ function optionField(opt) {
 }
 
 function botLabel(bot) {
-  const [kind, budget] = bot.split(":");
-  const name = t(`bot.${kind}`, {}, kind);
-  return t("lobby.bot", { level: budget ? `${name} ${budget}` : name });
+  return t("lobby.bot", { level: botName(bot) });
 }
 
 function buildSeats() {

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server; everything shown comes from its messages.
 import { el, seatColour, setSeatColours } from "/static/util.js";
 import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
-import { lang, t } from "/static/i18n.js";
+import { botName, lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
@@ -289,13 +289,6 @@ function send(action) {
 }
 
 // -- undo offers, seats handed to bots, end chart and replay link ------------------
-// A bot level in the page's language: "greedy" -> "zachłanny", "mcts:2s" -> "MCTS 2s".
-function botName(level) {
-  const [kind, budget] = String(level).split(":");
-  const name = t(`bot.${kind}`, {}, kind);
-  return budget ? `${name} ${budget}` : name;
-}
-
 let gamesInfo = null;  // /api/games, fetched once for the bot levels
 let zombieSaid = false;  // the page has told this seat's player that the zombie plays it
 let chartShown = false;

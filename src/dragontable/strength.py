@@ -190,18 +190,17 @@ NOTES["dragon-greedy-palace-4p"] = (
     "(delete its file) to measure it against today's search."
 )
 NOTES["dragon-mcts1s-3mctsv1-4p"] = (
-    "the games on file (from 2026-11-28) are played on the 2-core development VM (Python "
-    "3.11, an AMD EPYC), two at a time (the first 20 and about half of games 40-74 beside "
-    "another run), by the search whose "
+    "the games on file (2026-11-28) were played on the 2-core development VM (Python "
+    "3.11, an AMD EPYC), two at a time (the first 20, about half of games 40-74 and "
+    "games 89-99 beside another run), by the search whose "
     "4-player playouts follow Dragon's playout prior (`games/dragon/priors/playout.json`). "
     "With random playouts it had won 30 of 100 (30.0%, 21.9%-39.6%; 14 of 36 on the VM, "
-    "16 of 64 on a lent 16-core machine; commit eca9748 keeps them), 28 of games 0-88, where "
-    "the prior won 37 (better in 24 of them, worse in 15). At 0.3 s a move "
+    "16 of 64 on a lent 16-core machine; commit eca9748 keeps them), where the prior won "
+    "40 of the same 100 games (better in 27 of them, worse in 17). At 0.3 s a move "
     "(`bench/search_variant.py --game dragon --players 4 --seconds 0.3 --seed 80`, a lent "
     "16-core machine) the prior won 25 of 64 games against three mcts-v1 and random "
-    "playouts 11 of the same 64. A game takes some 200 searched decisions, about 35 "
-    "games an hour on the VM's two cores: the matchup goes on where it stopped on the "
-    "same kind of machine (a CPU-time budget buys a different search on another)."
+    "playouts 11 of the same 64. A game takes some 200 searched decisions of a CPU "
+    "second each."
 )
 
 

@@ -64,8 +64,11 @@ tournaments, not offered by the table server; they take a budget as mcts does.""
 BASELINE_BOTS = ("greedy-v1", "mcts-v1")
 """The frozen bots of 2026-11-24 (``bots/baseline/``): fixed opponents that every later
 change to ``greedy`` and ``mcts`` is measured against; for tournaments and benchmarks."""
-SEARCH_BOTS = ("mcts", "mcts-v1", *RESEARCH_BOTS)
-REFERENCE_BOTS = (*BASELINE_BOTS, *RESEARCH_BOTS)
+TRIAL_BOTS = ("rollout",)
+"""Bots being measured before a table offers them: ``rollout`` (``bots/rollout.py``), its
+budget in rollouts (``rollout:300``) or CPU seconds (``rollout:1s``, the default)."""
+SEARCH_BOTS = ("mcts", "mcts-v1", *RESEARCH_BOTS, *TRIAL_BOTS)
+REFERENCE_BOTS = (*BASELINE_BOTS, *RESEARCH_BOTS, *TRIAL_BOTS)
 """Bots for tournaments and benchmarks only, not offered by the table server."""
 
 
@@ -78,6 +81,8 @@ def parse_spec(spec: str) -> BotSpec:
         known = ", ".join([*BOTS, *REFERENCE_BOTS])
         raise OptionError(f"unknown bot {spec!r}; bots: {known}")
     if not rest:
+        if name in TRIAL_BOTS:
+            return BotSpec(name, seconds=1.0)
         return BotSpec(name, iterations=1000) if name in SEARCH_BOTS else BotSpec(name)
     if name not in SEARCH_BOTS:
         raise OptionError(f"bot {name!r} takes no budget (only mcts does: mcts:2s)")
@@ -148,6 +153,13 @@ def make_bot(spec: str, game: str, seed: int = 0, max_seconds: float | None = No
         return baseline.mcts_v1(
             game, seed, parsed.iterations, parsed.seconds, parsed.processes, max_seconds
         )
+    if parsed.name == "rollout":
+        from .heuristics import has_heuristic
+        from .rollout import RolloutBot
+
+        if not has_heuristic(game):
+            raise OptionError(f"bot 'rollout' needs a heuristic, and {game} has none")
+        return RolloutBot(game, seed, parsed.iterations, parsed.seconds, max_seconds)
     if parsed.name in RESEARCH_BOTS:
         from .openspiel import OpenSpielBot
 

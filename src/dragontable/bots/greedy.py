@@ -72,6 +72,17 @@ class GreedyBot:
         scored = sorted((self._value(world, seat, a), self.rng.next64(), a) for a in legal)
         return [a for _, _, a in reversed(scored[-k:])]
 
+    def choose_in(self, world: State) -> str:
+        """Greedy's move in ``world`` as it stands, sampling no other: for a world already
+        drawn from its seat's view (the rollouts of :mod:`.rollout`)."""
+        legal = world.legal_actions()
+        seat = world.current_player
+        if len(legal) == 1 or seat is None:
+            return legal[0]
+        if self.beam is not None and len(legal) > self.beam:
+            legal = self._shortlist(world, seat, legal, self.beam)
+        return max(legal, key=lambda a: self._value(world, seat, a))
+
     def _shortlist(self, world: State, seat: int, legal: list[str], beam: int) -> list[str]:
         """The ``beam`` best options of each family, judged one step deep."""
         families: dict[str, list[tuple[float, int, str]]] = {}

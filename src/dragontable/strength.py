@@ -132,6 +132,14 @@ PLAN: tuple[Matchup, ...] = tuple(
             100,
             0.35,
             "mcts 1 s wins against three mcts-v1 1 s (fair share 25%)",
+        ),
+        Matchup(
+            "ming-rollout1s-mctsv1-2p",
+            "ming",
+            ("rollout:1s", "mcts-v1:1s"),
+            200,
+            0.60,
+            "rollout 1 s (the trial bot) beats the frozen mcts of 2026-11-24 (mcts-v1) at 1 s",
         )
     ]
 )

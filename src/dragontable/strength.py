@@ -140,7 +140,7 @@ PLAN: tuple[Matchup, ...] = tuple(
             200,
             0.60,
             "rollout 1 s (the trial bot) beats the frozen mcts of 2026-11-24 (mcts-v1) at 1 s",
-        )
+        ),
     ]
 )
 

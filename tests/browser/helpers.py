@@ -29,6 +29,10 @@ def locale(lang: str) -> dict[str, str]:
     return data
 
 
+ZOMBIE_RANDOM = locale("en")["table.seat_zombie"].format(level=locale("en")["bot.level.random"])
+"""What a seat's row says, in English, while the random bot plays it out of time."""
+
+
 def game_info(page: Page, base_url: str, game: str) -> dict[str, Any]:
     """The lobby's description of ``game`` from ``GET /api/games``."""
     infos = page.request.get(f"{base_url}/api/games").json()

@@ -24,7 +24,14 @@ from dragontable.server.config import ServerConfig
 from dragontable.server.timesource import ManualClock
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import click_action, create_two_seat_table, is_over, table_id, turn_based_clock
+from .helpers import (
+    ZOMBIE_RANDOM,
+    click_action,
+    create_two_seat_table,
+    is_over,
+    table_id,
+    turn_based_clock,
+)
 from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -137,7 +144,7 @@ def test_the_zombie_plays_an_absent_seat_out_of_time_until_its_player_reclaims_i
     phone.close()  # Bo leaves
 
     clock.advance(3 * DAY + 1)  # one day a move plus the two days' bank, and a second
-    expect(seat_row(ann, 1)).to_contain_text("played by bot random: time ran out")
+    expect(seat_row(ann, 1)).to_contain_text(ZOMBIE_RANDOM)
     expect(ann.locator("#notice")).to_contain_text("Player 2's time ran out")
     expect(seat_row(ann, 0).locator(".clock.running")).to_be_visible(timeout=30_000)
     after = info(ann, base, tid)

@@ -33,7 +33,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 import dragontable
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import click_action, create_two_seat_table, is_over, table_id, turn_based_clock
+from .helpers import (
+    ZOMBIE_RANDOM,
+    click_action,
+    create_two_seat_table,
+    is_over,
+    table_id,
+    turn_based_clock,
+)
 from .test_table_play import axe_script, check_axe  # noqa: F401  (axe_script: a fixture)
 
 pytestmark = pytest.mark.browser
@@ -320,7 +327,7 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
     # Two days and a second pass: the zombie plays Bob's seat, and Ann's page says so.
     n = info(ann, base, tid)["n_actions"]
     served.advance(2 * DAY + 1)
-    expect(seat_row(ann, 1)).to_contain_text("played by bot random: time ran out")
+    expect(seat_row(ann, 1)).to_contain_text(ZOMBIE_RANDOM)
     expect(ann.locator("#notice")).to_contain_text("time ran out")
     expect(seat_row(ann, 0).locator(".clock.running")).to_be_visible(timeout=30_000)
     now = info(ann, base, tid)

@@ -11,8 +11,9 @@ with the best mean, greedy's own first choice on a tie.
 
 Only the sampled world is read inside a round, and it is drawn from what the seat knows:
 the bot never sees another seat's secrets. In 2-player Ming Dynasty, against ``mcts-v1``
-at 0.3 s a move, a horizon of 16 decisions won 12 of the first 12 games and a horizon of
-8 won 12 of 20 (``docs/bots.md``).
+at 0.3 s a move, a horizon of 16 decisions won 16 of 16 games and a horizon of 8 won 12
+of 21; in Chang Cheng (4 deep) and Dragon (16 deep) it won less than half its games
+(``docs/bots.md``; at 1 s, the ``ming-rollout1s-mctsv1-2p`` matchup of ``strength.md``).
 """
 
 from __future__ import annotations

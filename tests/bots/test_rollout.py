@@ -100,3 +100,22 @@ def test_specs() -> None:
     with pytest.raises(OptionError, match="one process"):
         parse_spec("rollout:1s:2")
     assert isinstance(make_bot("rollout:50", "changcheng", 1), RolloutBot)
+
+
+def test_the_trial_script_plays_alternating_seats_and_sums_the_wins(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from .scripts import load
+
+    trial = load("rollout_trial")
+    argv = ["--game", "ming", "--games", "2", "--rollouts", "3", "--horizon", "2"]
+    assert trial.main([*argv, "--against", "greedy"]) == 0
+    out, err = capsys.readouterr()
+    games_played = [json.loads(line) for line in err.splitlines()]
+    assert [g["hero"] for g in games_played] == [0, 1]
+    summary = json.loads(out)
+    assert summary["games"] == 2 and summary["won"] == sum(g["won"] for g in games_played)
+    trial.main([*argv, "--against", "greedy"])
+    assert capsys.readouterr().err.splitlines() == err.splitlines()  # seeded: the same games

@@ -197,6 +197,14 @@ NOTES["dragon-greedy-palace-4p"] = (
     "the search with the 12-move leaf. The claim is greedy's; play the matchup again "
     "(delete its file) to measure it against today's search."
 )
+NOTES["ming-rollout1s-mctsv1-2p"] = (
+    "rollout is the trial bot of bots/rollout.py (greedy's three best options, each "
+    "played out by greedy for every seat 16 decisions deep in worlds sampled from the "
+    "seat's view), not offered at the table yet; at 0.3 s a move it had won 16 of 16 "
+    "games against mcts-v1 (docs/bots.md). The games on file (from 2026-11-28) are "
+    "played on the 2-core development VM (Python 3.11, an AMD EPYC), two at a time; "
+    "the matchup goes on where it stopped."
+)
 NOTES["dragon-mcts1s-3mctsv1-4p"] = (
     "the games on file (2026-11-28) were played on the 2-core development VM (Python "
     "3.11, an AMD EPYC), two at a time (the first 20, about half of games 40-74 and "

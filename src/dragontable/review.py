@@ -21,6 +21,10 @@ end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that
 figures are win chances.) The played move always
 gets at least :data:`PLAYED_SHARE` of the budget's visits: the search goes on under it
 until then, so its value is never a guess from a visit or two.
+
+In Ming Dynasty the ``mcts`` bot and the hints search by rollouts over greedy's three
+best options (:mod:`bots.rollout`); the review keeps the tree, which can judge any move
+played, not only greedy's favourites.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ def test_mcts_spec_names_budget_and_processes() -> None:
     assert parse_spec("mcts") == BotSpec("mcts", iterations=1000)
     assert parse_spec("mcts:800") == BotSpec("mcts", iterations=800)
     assert parse_spec("mcts:2s:4") == BotSpec("mcts", seconds=2.0, processes=4)
-    bot = make_bot("mcts:300:2", "ming", 1)
+    bot = make_bot("mcts:300:2", "changcheng", 1)
     assert isinstance(bot, MctsBot) and (bot.iterations, bot.workers) == (300, 2)
 
 
@@ -327,14 +327,40 @@ def test_mcts_overrules_its_default_move_only_by_the_margin() -> None:
     assert trusting.choose(state) == own
 
 
-def test_ming_mcts_defers_to_greedy_by_its_heuristics_margin() -> None:
-    from dragontable.bots.heuristics import search_margin
+def test_ming_mcts_is_rollouts_over_greedy_with_the_games_settings() -> None:
+    """Ming Dynasty's heuristic asks for the rollout search: ``mcts`` there is the
+    rollout bot with the game's candidates and depth, an iteration budget priced at
+    ``ROLLOUT_COST`` iterations a rollout, and one process."""
+    from dragontable.bots.heuristics import rollout_search
     from dragontable.bots.mcts import MctsBot
+    from dragontable.bots.rollout import RolloutBot
+    from dragontable.games.ming import heuristic
 
-    bot = make_bot("mcts:50", "ming", 1)
-    assert isinstance(bot, MctsBot) and bot.default is not None
-    margin = search_margin("ming")
-    assert margin is not None and bot.margin == margin > 0
-    assert search_margin("dragon") is None
-    dragon_bot = make_bot("mcts:50", "dragon", 1)
-    assert isinstance(dragon_bot, MctsBot) and dragon_bot.default is None
+    found = rollout_search("ming")
+    assert found is not None
+    assert (found.candidates, found.horizon, found.iterations) == (
+        heuristic.ROLLOUT_CANDIDATES,
+        heuristic.ROLLOUT_HORIZON,
+        heuristic.ROLLOUT_COST,
+    )
+    bot = make_bot(f"mcts:{found.iterations * 2 + 1}", "ming", 1)
+    assert isinstance(bot, RolloutBot) and bot.rollouts == 3
+    assert (bot.candidates, bot.horizon) == (found.candidates, found.horizon)
+    timed = make_bot("mcts:2s", "ming", 1, max_seconds=0.5)
+    assert isinstance(timed, RolloutBot) and timed.rollouts is None and timed.limit == 0.5
+    with pytest.raises(OptionError, match="one process"):
+        make_bot("mcts:2s:2", "ming", 1)
+    assert rollout_search("dragon") is None and rollout_search("changcheng") is None
+    assert isinstance(make_bot("mcts:50", "dragon", 1), MctsBot)
+
+
+def test_a_heuristic_that_asks_for_rollouts_must_say_how(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dragontable.bots.heuristics import rollout_search
+    from dragontable.games.ming import heuristic
+
+    monkeypatch.setattr(heuristic, "ROLLOUT_HORIZON", 0)
+    with pytest.raises(OptionError, match="ROLLOUT_HORIZON"):
+        rollout_search("ming")
+    monkeypatch.setattr(heuristic, "SEARCH", "beam")
+    with pytest.raises(OptionError, match="unknown search 'beam'"):
+        rollout_search("ming")

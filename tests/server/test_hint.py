@@ -47,33 +47,63 @@ def test_no_hint_off_turn_for_spectators_or_for_a_malformed_request(client: Test
         assert next_error(spectator)["code"] == "cannot_hint"
 
 
-def _ming_choice() -> tuple[Any, str, str]:
-    """A Ming decision, greedy's move there (as the mcts bot's default) and another move."""
+def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
+    """A Dragon decision with its search bot set to defer to greedy (as a heuristic's
+    ``SEARCH_MARGIN`` asks), greedy's move there and another move."""
     from dragontable import games
-    from dragontable.bots import make_bot
+    from dragontable.bots import heuristics, make_bot
     from dragontable.core.rng import derive_seed
 
-    state = games.create("ming", players=2, seed=4)
+    monkeypatch.setattr(heuristics, "search_margin", lambda game: 0.015)
+    state = games.create("dragon", players=2, seed=4)
     while len(state.legal_actions()) < 3:
         state.apply(state.legal_actions()[0])
     seat = state.current_player
     assert seat is not None
     seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
-    bot: Any = make_bot("mcts:1", "ming", seed)
+    bot: Any = make_bot("mcts:1", "dragon", seed)
     greedy_move = bot.default.choose(state)
     other = next(a for a in state.legal_actions() if a != greedy_move)
     return state, greedy_move, other
 
 
 @pytest.mark.parametrize(("lead", "first_is_greedy"), [(0.005, True), (0.05, False)])
-def test_a_ming_hint_puts_first_the_move_the_bot_would_play(
+def test_a_hint_puts_first_the_move_a_deferring_bot_would_play(
     monkeypatch: pytest.MonkeyPatch, lead: float, first_is_greedy: bool
 ) -> None:
     from dragontable.bots.mcts import SearchResult
     from dragontable.server import hints
 
-    state, greedy_move, other = _ming_choice()
+    state, greedy_move, other = _deferring_choice(monkeypatch)
     stats = {other: (120, 0.60 + lead), greedy_move: (100, 0.60)}
     monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 220))
     shown = [h["action"] for h in hints.suggest(state)]
     assert shown == ([greedy_move, other] if first_is_greedy else [other, greedy_move])
+
+
+def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> None:
+    """Ming Dynasty's mcts bot searches by rollouts over greedy: its hint ranks the
+    options that search plays out, and the first is the bot's move at the same budget."""
+    from dragontable import games
+    from dragontable.bots import make_bot
+    from dragontable.bots.heuristics import rollout_search
+    from dragontable.core.rng import derive_seed
+    from dragontable.server.hints import suggest
+
+    found = rollout_search("ming")
+    assert found is not None
+    for seed in (4, 5, 6):
+        state = games.create("ming", players=2, seed=seed)
+        while len(state.legal_actions()) < 3:
+            state.apply(state.legal_actions()[0])
+        seat = state.current_player
+        assert seat is not None
+        budget = 2 * found.candidates * found.iterations  # two rounds of rollouts
+        hint = suggest(state, budget)
+        assert hint == suggest(state, budget)  # an iteration budget reproduces
+        assert len(hint) == min(HINT_TOP, found.candidates)
+        assert all(h["visits"] == 2 and 0.0 <= h["value"] <= 1.0 for h in hint)
+        assert [h["value"] for h in hint] == sorted((h["value"] for h in hint), reverse=True)
+        bot_seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
+        bot = make_bot(f"mcts:{budget}", "ming", bot_seed)
+        assert hint[0]["action"] == bot.choose(state.clone())

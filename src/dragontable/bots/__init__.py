@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from .. import games
 from ..core.errors import OptionError
 from ..core.rng import Rng, derive_seed
 from ..core.state import State
@@ -115,9 +116,14 @@ def parse_spec(spec: str) -> BotSpec:
 
 
 def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
-    from .heuristics import keep_tree, search_margin
+    """The ``mcts`` bot of ``game``: the tree search (``bots/mcts.py``), or rollouts over
+    greedy where the game's heuristic asks for them (``bots/rollout.py``)."""
+    from .heuristics import keep_tree, rollout_search, search_margin
     from .mcts import MctsBot, world_reuse
 
+    rollout = rollout_search(game)
+    if rollout is not None:
+        return _rollout_bot(spec, game, seed, max_seconds, rollout.iterations)
     margin = search_margin(game)
     default = None if margin is None else _greedy(game, derive_seed(seed, "default"))
     return MctsBot(
@@ -131,6 +137,21 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
         keep_tree=keep_tree(game),
         reuse=world_reuse(game),
     )
+
+
+def _rollout_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None, cost: int) -> Bot:
+    """``mcts`` as rollouts: an iteration budget buys one rollout for every ``cost``
+    iterations (at least one), a time budget the same seconds."""
+    from .rollout import RolloutBot
+
+    if spec.processes > 1:
+        title = games.get(game).title
+        raise OptionError(
+            f"{title}'s search (rollouts over greedy) runs in one process, "
+            f"not {spec.processes}: give it more time instead (mcts:2s)"
+        )
+    rollouts = None if spec.iterations is None else -(-spec.iterations // cost)
+    return RolloutBot(game, seed, rollouts, spec.seconds, max_seconds)
 
 
 def make_bot(spec: str, game: str, seed: int = 0, max_seconds: float | None = None) -> Bot:

@@ -14,6 +14,9 @@ the bot never sees another seat's secrets. In 2-player Ming Dynasty, against ``m
 at 0.3 s a move, a horizon of 16 decisions won 16 of 16 games and a horizon of 8 won 12
 of 21; in Chang Cheng (4 deep) and Dragon (16 deep) it won less than half its games
 (``docs/bots.md``; at 1 s, the ``ming-rollout1s-mctsv1-2p`` matchup of ``strength.md``).
+So Ming Dynasty's heuristic sets ``SEARCH = "rollout"``: there the ``mcts`` bot and the
+table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
+candidates and depth; elsewhere ``rollout`` is a trial bot for tournaments.
 """
 
 from __future__ import annotations
@@ -24,19 +27,25 @@ import time
 from ..core.rng import Rng, derive_seed
 from ..core.state import State
 from .greedy import GreedyBot
-from .heuristics import beam, evaluator, evaluator_all, leaf_scale
+from .heuristics import beam, evaluator, evaluator_all, leaf_scale, rollout_search
 from .leaves import lead_rewards, rewards
 
 CANDIDATES = 3
-"""Greedy's best options a decision, each played out in every round."""
+"""Greedy's best options a decision, each played out in every round (where the game's
+heuristic sets no ``ROLLOUT_CANDIDATES``)."""
 HORIZON = 16
-"""Decisions greedy plays for every seat after a candidate before the position is judged."""
+"""Decisions greedy plays for every seat after a candidate before the position is judged
+(where the game's heuristic sets no ``ROLLOUT_HORIZON``)."""
+
+Ranked = list[tuple[str, int, float]]
+"""Options judged by rollouts: (action, rollouts played, mean reward for the seat)."""
 
 
 class RolloutBot:
     """Rollouts of greedy's ``candidates`` best options, ``horizon`` decisions deep, for
     ``seconds`` of the thread's CPU time a move or until ``rollouts`` have been played
-    (reproducible); ``max_seconds`` caps the time whatever the budget."""
+    (reproducible); ``max_seconds`` caps the time whatever the budget. Candidates and
+    depth are the game's (:func:`.heuristics.rollout_search`) unless given."""
 
     name = "rollout"
 
@@ -47,11 +56,16 @@ class RolloutBot:
         rollouts: int | None = None,
         seconds: float | None = None,
         max_seconds: float | None = None,
-        candidates: int = CANDIDATES,
-        horizon: int = HORIZON,
+        candidates: int | None = None,
+        horizon: int | None = None,
     ) -> None:
         if rollouts is None and seconds is None:
             seconds = 1.0
+        declared = rollout_search(game)
+        if candidates is None:
+            candidates = CANDIDATES if declared is None else declared.candidates
+        if horizon is None:
+            horizon = HORIZON if declared is None else declared.horizon
         self.greedy = GreedyBot(evaluator(game), derive_seed(seed, "greedy"), beam=beam(game))
         self.rng = Rng(seed)
         self.rollouts = rollouts
@@ -64,23 +78,30 @@ class RolloutBot:
 
     def choose(self, state: State) -> str:
         legal = state.legal_actions()
-        seat = state.current_player
-        if len(legal) == 1 or seat is None:
+        if len(legal) == 1 or state.current_player is None:
             return legal[0]
+        return self.ranked(state)[0][0]
+
+    def ranked(self, state: State) -> Ranked:
+        """Greedy's best options for the seat to move, judged by rollouts within the
+        budget: best mean first, greedy's own first choice first on a tie (an option
+        with no rollout played has mean 0)."""
+        seat = state.current_player
         started = time.thread_time()
         options = self.greedy.best(state, self.candidates)
-        if len(options) == 1:
-            return options[0]
+        if len(options) == 1 or seat is None:
+            return [(a, 0, 0.0) for a in options]
         totals = dict.fromkeys(options, 0.0)
-        played = 0
-        while self.rollouts is None or played < self.rollouts:
+        rounds = 0
+        while self.rollouts is None or rounds * len(options) < self.rollouts:
             if time.thread_time() - started >= self.limit:
                 break
             seed = self.rng.next64()
             for option in options:
                 totals[option] += self._rollout(state, seat, seed, option)
-            played += len(options)
-        return max(options, key=lambda a: (totals[a], a == options[0]))
+            rounds += 1
+        order = sorted(options, key=lambda a: (-totals[a], a != options[0], options.index(a)))
+        return [(a, rounds, totals[a] / max(1, rounds)) for a in order]
 
     def _rollout(self, state: State, seat: int, seed: int, option: str) -> float:
         """``option`` played in the world ``seed`` draws for ``seat``, then greedy for

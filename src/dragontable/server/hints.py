@@ -2,6 +2,9 @@
 
 The search determinizes from that seat at every iteration (see :mod:`bots.mcts`), so a
 hint is built from what the seat may see and nothing else; it goes to that seat only.
+Where a game's ``mcts`` bot searches by rollouts over greedy (Ming Dynasty,
+:mod:`bots.rollout`), so do its hints: the options are the ones that search plays
+out, its rounds of sampled worlds are the visits, and the mean reward is the value.
 """
 
 from __future__ import annotations
@@ -9,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.heuristics import rollout_search
 from ..bots.leaves import leaf_for
 from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
+from ..bots.rollout import RolloutBot
 from ..core.rng import derive_seed
 from ..core.state import State
 
@@ -32,11 +37,17 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
     )
     name = state.game.name
-    result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
-    ranked = result.top(HINT_TOP)
-    first = _bots_choice(state, result, ranked, seed)
-    if first is not None:  # the search bot would defer to its default: show that first
-        ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
+    rollout = rollout_search(name)
+    if rollout is not None:
+        rollouts = None if iterations is None else -(-iterations // rollout.iterations)
+        seconds = HINT_SECONDS if iterations is None else None
+        ranked = RolloutBot(name, seed, rollouts, seconds).ranked(state)[:HINT_TOP]
+    else:
+        result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
+        ranked = result.top(HINT_TOP)
+        first = _bots_choice(state, result, ranked, seed)
+        if first is not None:  # the search bot would defer to its default: show that first
+            ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
     return [
         {"action": action, "visits": visits, "value": round(value, 3)}
         for action, visits, value in ranked

@@ -1,13 +1,14 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
 float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``LEAF_PLAYOUT``,
-``LEAF_TO_END``, ``BEAM``,
-``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``, ``prior_token``); these functions read them."""
+``LEAF_TO_END``, ``BEAM``, ``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``,
+``prior_token``, ``SEARCH`` and the ``ROLLOUT_*`` settings); these functions read them."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -108,3 +109,29 @@ def has_heuristic(game: str) -> bool:
         return games.get(game).heuristic is not None
     except OptionError:
         return False
+
+
+@dataclass(frozen=True)
+class RolloutSearch:
+    """How a game's ``mcts`` bot searches where its heuristic sets ``SEARCH = "rollout"``:
+    rollouts over greedy (``bots/rollout.py``) in place of the tree."""
+
+    candidates: int  # greedy's best options played out in every round (ROLLOUT_CANDIDATES)
+    horizon: int  # decisions greedy plays on before the position is judged (ROLLOUT_HORIZON)
+    iterations: int  # tree iterations one rollout costs: mcts:N buys N / this (ROLLOUT_COST)
+
+
+def rollout_search(game: str) -> RolloutSearch | None:
+    """The rollout search ``game``'s ``mcts`` bot plays, or None: the tree search."""
+    kind = _setting(game, "SEARCH")
+    if kind is None or kind == "tree":
+        return None
+    if kind != "rollout":
+        raise OptionError(f"{game}'s heuristic names an unknown search {kind!r}")
+    values = [_setting(game, f"ROLLOUT_{k}") for k in ("CANDIDATES", "HORIZON", "COST")]
+    if not all(isinstance(v, int) and v > 0 for v in values):
+        raise OptionError(
+            f"{game}'s heuristic searches by rollouts: it must set ROLLOUT_CANDIDATES, "
+            f"ROLLOUT_HORIZON and ROLLOUT_COST to positive whole numbers, not {values}"
+        )
+    return RolloutSearch(*values)

@@ -57,7 +57,17 @@ class Weights:
 
 WEIGHTS = load_weights(GAME, Weights)
 LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
-SEARCH_MARGIN = 0.015  # mcts overrules greedy's move only when it is this much surer
+SEARCH = "rollout"
+"""The mcts bot and the hints search by rollouts over greedy (``bots/rollout.py``), not
+by the tree: the tree with this heuristic's leaf played no better than greedy (53 of
+100 and 52.5 of 100 games for greedy against mcts:300 and mcts:1000), while rollouts
+won 16 of 16 games against mcts-v1 at 0.3 s a move and 16 of the first 21 at 1 s
+(docs/bots.md)."""
+ROLLOUT_CANDIDATES = 3  # greedy's best options played out in every round
+ROLLOUT_HORIZON = 16  # decisions greedy plays for every seat before the heuristic judges
+ROLLOUT_COST = 250
+"""Tree iterations one rollout costs (about 25 ms against 0.08-0.13 ms, 2 to 4 players,
+``dragontable bench``'s machine): ``mcts:1000`` plays 4 rollouts, ``mcts:2s`` 2 s of them."""
 
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
 

@@ -133,14 +133,6 @@ PLAN: tuple[Matchup, ...] = tuple(
             0.35,
             "mcts 1 s wins against three mcts-v1 1 s (fair share 25%)",
         ),
-        Matchup(
-            "ming-rollout1s-mctsv1-2p",
-            "ming",
-            ("rollout:1s", "mcts-v1:1s"),
-            200,
-            0.60,
-            "rollout 1 s (the trial bot) beats the frozen mcts of 2026-11-24 (mcts-v1) at 1 s",
-        ),
     ]
 )
 
@@ -180,14 +172,15 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "fitted to greedy self-play did worse as the leaf (41.7%, `--value`)."
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
-    "the games on file were played on the 2-core development VM (Python 3.11), one or "
-    "two at a time beside other runs (a CPU-time budget buys nearly the same search on a "
-    "busy machine). "
-    "A game has about 245 decisions, some four CPU-minutes at 1 s a move: the matchup "
-    "goes on where it stopped (`--games FROM-199` on a lent machine, or a plain run here). "
-    "At equal iterations a world each (`search_variant.py --reuse 1`) won 54.5% of 100 games "
-    "where the shipped search won 45.0%, but at equal time (0.3 s, seed 70) 10 of 27 where "
-    "the shipped search won 16 of the same 27: Ming Dynasty keeps 16 iterations a world."
+    "Ming Dynasty's mcts has searched by rollouts over greedy since 2026-11-28 "
+    '(`SEARCH = "rollout"` in games/ming/heuristic.py, bots/rollout.py): greedy\'s three '
+    "best options, each played out by greedy for every seat 16 decisions deep in worlds "
+    "drawn from the seat's view. The games on file are that search's, played on the "
+    "2-core development VM (Python 3.11, an AMD EPYC), two at a time; the matchup goes on "
+    "where it stopped (about three games in ten minutes there). The same bot, named "
+    "rollout:1s, had won 18 of 23 games against mcts-v1:1s on the same machine; the tree "
+    "search it replaced had won 22 of 45 (48.9%). Both files are in the git history "
+    "(commit 726eeb2, the last that has them)."
 )
 NOTES["dragon-greedy-palace-4p"] = (
     "the rate is over every greedy seat-game (three a game), not the win rate; a seat "
@@ -196,14 +189,6 @@ NOTES["dragon-greedy-palace-4p"] = (
     "random playouts to the end (2026-11-27): the mcts:1s seat that sets the pace was "
     "the search with the 12-move leaf. The claim is greedy's; play the matchup again "
     "(delete its file) to measure it against today's search."
-)
-NOTES["ming-rollout1s-mctsv1-2p"] = (
-    "rollout is the trial bot of bots/rollout.py (greedy's three best options, each "
-    "played out by greedy for every seat 16 decisions deep in worlds sampled from the "
-    "seat's view), not offered at the table yet; at 0.3 s a move it had won 16 of 16 "
-    "games against mcts-v1 (docs/bots.md). The games on file (from 2026-11-28) are "
-    "played on the 2-core development VM (Python 3.11, an AMD EPYC), two at a time; "
-    "the matchup goes on where it stopped."
 )
 NOTES["dragon-mcts1s-3mctsv1-4p"] = (
     "the games on file (2026-11-28) were played on the 2-core development VM (Python "

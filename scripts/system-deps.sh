@@ -1,11 +1,13 @@
 #!/bin/sh
 # Installs the Debian packages the tests need when they are missing (idempotent):
-# chromium (browser tests), npm (installs axe-core for the accessibility checks) and
-# postgresql (server binaries for the PostgreSQL tests).
+# chromium (browser tests), fonts-noto-cjk (so that the Chinese pages those tests
+# photograph show characters, not empty boxes), npm (installs axe-core for the
+# accessibility checks) and postgresql (server binaries for the PostgreSQL tests).
 set -eu
 
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+ls /usr/share/fonts/opentype/noto/NotoSansCJK* >/dev/null 2>&1 || missing="$missing fonts-noto-cjk"
 command -v npm >/dev/null 2>&1 || missing="$missing npm"
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$missing postgresql"
 [ -z "$missing" ] && exit 0

@@ -116,7 +116,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         games_=args.games,
         seed=args.seed,
         options=_options(args),
-        progress=not args.json and not args.quiet,
+        progress=not args.quiet,  # on stderr: the JSON on stdout stays clean
         ray=args.ray,
     )
     if args.json:
@@ -147,7 +147,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         options=_options(args),
-        progress=not args.json,
+        progress=not args.quiet,  # on stderr: the JSON on stdout stays clean
         ray=args.ray,
     )
     if args.json:
@@ -346,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (default)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     ray_arg(p)
     p.set_defaults(func=cmd_tournament)
 

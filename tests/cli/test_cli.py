@@ -364,3 +364,30 @@ def test_offline_commands_run_without_the_server_stack() -> None:
         text=True,
     )
     assert served.returncode != 0 and "No module named 'fastapi'" in served.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tournament", "--game", "dragon", "--bots", "random,random", "--json"],
+        ["simulate", "dragon", "--json"],
+    ],
+)
+def test_json_runs_keep_their_progress_bar_unless_quiet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """A long run printing JSON still shows its progress (the bar is on stderr, the JSON
+    on stdout); ``--quiet`` turns the bar off."""
+    import importlib
+
+    asked: list[bool] = []
+
+    def fake(*args: object, progress: bool = False, **kwargs: object) -> dict[str, int]:
+        asked.append(progress)
+        return {"games": 1}
+
+    monkeypatch.setattr(importlib.import_module(f"dragontable.{argv[0]}"), argv[0], fake)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == {"games": 1}
+    assert main([*argv, "--quiet"]) == 0
+    assert asked == [True, False]

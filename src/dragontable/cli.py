@@ -17,6 +17,7 @@ from .argtypes import game_range, positive_int
 from .bots import default_bot, make_bot
 from .core.datafiles import configure_data_dirs
 from .core.errors import DragontableError, OptionError
+from .core.state import State
 from .games import load_record, replay
 from .review import DEFAULT_ITERATIONS as DEFAULT_REVIEW_ITERATIONS
 
@@ -181,6 +182,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
+    from .bots.heuristics import rollout_search
     from .bots.mcts import parallel_search, world_reuse
     from .core.messages import render
 
@@ -192,6 +194,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
+    if rollout_search(state.game.name) is not None:
+        return _rollout_hint(state, args, budget)
     reuse = world_reuse(state.game.name)
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
@@ -204,6 +208,26 @@ def cmd_hint(args: argparse.Namespace) -> int:
     )
     for action, visits, value in ranked:
         print(f"  {action:<24} value {value:.3f}  ({visits} visits)")
+    return 0
+
+
+def _rollout_hint(state: State, args: argparse.Namespace, iterations: int | None) -> int:
+    """``dragontable hint`` where the game's bot searches by rollouts (Ming Dynasty)."""
+    from .bots.rollout import RolloutBot
+    from .core.messages import render
+
+    budget = f"{args.seconds}s" if iterations is None else str(iterations)
+    bot = make_bot(f"mcts:{budget}:{args.processes}", state.game.name, args.seed)
+    assert isinstance(bot, RolloutBot)
+    ranked = bot.ranked(state)[: args.top]
+    print(render(state.prompt()))
+    print(
+        f"search: rollouts over greedy's {bot.candidates} best options, {bot.horizon} "
+        f"decisions deep, in {ranked[0][1]} worlds drawn from seat "
+        f"{(state.current_player or 0) + 1}'s view"
+    )
+    for action, played, value in ranked:
+        print(f"  {action:<24} value {value:.3f}  ({played} rollouts)")
     return 0
 
 

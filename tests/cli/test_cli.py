@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from dragontable import games
-from dragontable.bots import RandomBot
+from dragontable.bots import RandomBot, make_bot
 from dragontable.cli import main
 from dragontable.games import load_record, replay
 from dragontable.terminal import TerminalGame, step_through
@@ -275,10 +275,10 @@ def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
 ) -> None:
     from dragontable.games import save_record
 
-    state = games.create("ming", players=2, seed=2)
+    state = games.create("changcheng", players=2, seed=2)
     for _ in range(30):
         state.apply(state.legal_actions()[0])
-    path = save_record(state, tmp_path / "ming.json")
+    path = save_record(state, tmp_path / "changcheng.json")
     assert main(["hint", str(path), "--iterations", "80", "--processes", "2"]) == 0
     out = capsys.readouterr().out
     assert "iterations" in out
@@ -288,6 +288,35 @@ def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
     }
     assert main(["hint", str(path), "--iterations", "0"]) == 2
     assert "budget must be positive" in capsys.readouterr().err
+
+
+def test_a_ming_hint_is_the_bots_rollout_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ming Dynasty's bot searches by rollouts over greedy, and so does its hint: greedy's
+    best options with their mean reward, the first the bot's move at that budget."""
+    from dragontable.bots.heuristics import rollout_search
+    from dragontable.games import save_record
+
+    found = rollout_search("ming")
+    assert found is not None
+    state = games.create("ming", players=2, seed=2)
+    while len(state.legal_actions()) < 4:
+        state.apply(state.legal_actions()[0])
+    path = save_record(state, tmp_path / "ming.json")
+    budget = str(2 * found.candidates * found.iterations)
+    assert main(["hint", str(path), "--iterations", budget, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert f"rollouts over greedy's {found.candidates} best options" in out
+    hinted = [
+        line.rsplit(" value ", 1)[0].strip()
+        for line in out.splitlines()
+        if line.endswith("(2 rollouts)")
+    ]
+    assert len(hinted) == found.candidates and set(hinted) <= set(state.legal_actions())
+    assert hinted[0] == make_bot(f"mcts:{budget}", "ming", 3).choose(state.clone())
+    assert main(["hint", str(path), "--seconds", "1", "--processes", "2"]) == 2
+    assert "runs in one process" in capsys.readouterr().err
 
 
 def test_tournament_command_prints_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:

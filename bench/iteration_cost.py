@@ -6,7 +6,10 @@ decisions with a choice). From each position it runs the search the ``mcts`` bot
 (one process, the game's own leaf, :func:`dragontable.bots.leaves.leaf_for`) for
 ``--seconds`` of CPU time of this thread, the clock the bot's budget and cap use, and
 divides by the iterations done. Per game and player count it reports the mean and the
-90th percentile of those per-position costs.
+90th percentile of those per-position costs. Where a game's ``mcts`` bot searches by
+rollouts over greedy (Ming Dynasty, ``bots/rollout.py``), an iteration of its budget is
+``1 / ROLLOUT_COST`` of a rollout: the cost is the search's CPU time divided by its
+rollouts times ``ROLLOUT_COST`` (a position gets at least one round of rollouts).
 
     .venv/bin/python bench/iteration_cost.py --seconds 0.5 --out src/dragontable/bots/iteration_cost.json
 
@@ -32,15 +35,17 @@ from typing import Any
 
 from dragontable import games
 from dragontable.bots.budget import DATA_VERSION
+from dragontable.bots.heuristics import rollout_search
 from dragontable.bots.leaves import leaf_for
 from dragontable.bots.mcts import search
+from dragontable.bots.rollout import RolloutBot
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
 from dragontable.strength import cpu_model
 
 PHASES = {"early": 0.05, "middle": 0.5, "late": 0.85}  # fraction of a game's decisions
 PERCENTILE = 90
-WARMUP_ITERATIONS = 20  # first search of a game: imports and caches, not measured
+WARMUP_ITERATIONS = 20
 SIGNIFICANT = 4  # digits kept in the data file
 
 
@@ -70,10 +75,26 @@ def positions(game: str, players: int, count: int, seed: int) -> list[tuple[str,
 
 def cost_per_iteration(state: State, seconds: float, seed: int) -> tuple[int, float]:
     """(iterations, CPU seconds per iteration) of a ``seconds`` search from ``state``."""
+    rollout = rollout_search(state.game.name)
+    if rollout is not None:
+        return cost_of_rollouts(state, seconds, seed, rollout.iterations)
     leaf = leaf_for(state.game.name)
     start = time.thread_time()
     result = search(state, seconds=seconds, seed=seed, leaf=leaf)
     return result.iterations, (time.thread_time() - start) / result.iterations
+
+
+def cost_of_rollouts(state: State, seconds: float, seed: int, cost: int) -> tuple[int, float]:
+    """(iterations bought, CPU seconds per iteration) of the rollout search from ``state``
+    for ``seconds``, or for one round where those seconds buy none."""
+    for budget in ({"seconds": seconds}, {"rollouts": 1}):
+        bot = RolloutBot(state.game.name, seed, **budget)
+        start = time.thread_time()
+        ranked = bot.ranked(state)
+        iterations = ranked[0][1] * len(ranked) * cost
+        if iterations:
+            return iterations, (time.thread_time() - start) / iterations
+    raise ValueError("a round of rollouts played none")  # only with a single option
 
 
 def percentile(values: list[float], pct: int) -> float:
@@ -86,7 +107,11 @@ def percentile(values: list[float], pct: int) -> float:
 def measure(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
     """Per-position costs and their mean and p90 for one game and player count."""
     sampled = positions(game, players, args.games_per_count, args.seed)
-    search(sampled[0][2], WARMUP_ITERATIONS, leaf=leaf_for(game))
+    warm = sampled[0][2]  # a first search of a game: imports and caches, not measured
+    if rollout_search(game) is None:
+        search(warm, WARMUP_ITERATIONS, leaf=leaf_for(game))
+    else:
+        RolloutBot(game, args.seed, rollouts=1).ranked(warm)
     rows, costs = [], []
     for i, (phase, index, state) in enumerate(sampled):
         done, cost = cost_per_iteration(state, args.seconds, derive_seed(args.seed, i))

@@ -66,8 +66,10 @@ won 16 of 16 games against mcts-v1 at 0.3 s a move and 16 of the first 21 at 1 s
 ROLLOUT_CANDIDATES = 3  # greedy's best options played out in every round
 ROLLOUT_HORIZON = 16  # decisions greedy plays for every seat before the heuristic judges
 ROLLOUT_COST = 250
-"""Tree iterations one rollout costs (about 25 ms against 0.08-0.13 ms, 2 to 4 players,
-``dragontable bench``'s machine): ``mcts:1000`` plays 4 rollouts, ``mcts:2s`` 2 s of them."""
+"""Tree iterations a rollout is priced at, about what it costs (on the development VM
+a rollout took as long as 250 to 340 of the tree's iterations): ``mcts:1000`` plays 4
+rollouts, ``mcts:2s`` 2 s of them. ``bench/iteration_cost.py`` measures the cost of an
+iteration so bought, which the server's budget check reads."""
 
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
 

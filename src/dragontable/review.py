@@ -24,7 +24,10 @@ until then, so its value is never a guess from a visit or two.
 
 In Ming Dynasty the ``mcts`` bot and the hints search by rollouts over greedy's three
 best options (:mod:`bots.rollout`); the review keeps the tree, which can judge any move
-played, not only greedy's favourites.
+played, not only greedy's favourites. A review by six rounds of those rollouts (greedy's
+options and the move played, in the same worlds) was tried on four 2-player games where
+one seat played a random move a quarter of the time: it flagged 16 of 108 random moves
+and 22 of 383 greedy ones, the tree 10 and 6, at a tenth of the time (docs/bots.md).
 """
 
 from __future__ import annotations

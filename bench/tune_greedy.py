@@ -41,6 +41,15 @@ them at random). Against greedy-v1 on blocks of 200 games (``--only`` that weigh
 53.0%), and 400 games of greedy with 0.45 against greedy without it (seats rotated)
 won 45.9%, mean lead -2.3: no gain.
 
+With ``--search N`` the weights tuned are the search's leaf weights instead (a heuristic
+with ``SEARCH_WEIGHTS`` and ``evaluate_all_with``: Chang Cheng): the tuned seat is the
+``mcts`` bot at N iterations a move judging its leaves under the candidate weights, the
+others ``mcts-v1:N`` unless ``--opponent`` says otherwise, and ``--write`` writes the
+search's weights file (``weights/search.json``)::
+
+    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game changcheng --search 200 \
+        --seed 1 --games 100 --sweeps 1 --workers 2
+
 JSON on stdout (the start, every trial, the best weights); progress on stderr.
 """
 
@@ -59,10 +68,12 @@ from pathlib import Path
 from typing import Any
 
 from dragontable import games
-from dragontable.bots import make_bot
+from dragontable.bots import Bot, make_bot, prior
 from dragontable.bots.greedy import GreedyBot
-from dragontable.bots.heuristics import beam
+from dragontable.bots.heuristics import beam, keep_tree, leaf_plies, leaf_scale, leaf_to_end
 from dragontable.bots.heuristics.weights import produced_by, write_weights
+from dragontable.bots.leaves import heuristic_leaf, random_rollout
+from dragontable.bots.mcts import MctsBot, world_reuse
 from dragontable.core.play import play_out
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
@@ -78,21 +89,51 @@ def heuristic(game: str) -> Any:
     return importlib.import_module(f"dragontable.games.{game}.heuristic")
 
 
-def play(job: tuple[str, int, Any, str, int, int, str | None]) -> tuple[float, float, float]:
-    """One game of the tuned greedy (weights ``w``) against ``opponent`` bots: its win
-    share, its lead over the best rival and its ``statistic`` (0 without one)."""
-    game, players, w, opponent, seed, g, statistic = job
+Job = tuple[str, int, Any, str, int, int, str | None, int | None]
+"""Game, players, weights, the opponents' spec, seed, game index, statistic, and the
+search's iterations a move when the search's leaf is tuned (None: greedy)."""
+
+
+def tuned_bot(game: str, w: Any, seed: int, search: int | None) -> Bot:
+    """Greedy under weights ``w``, or with ``search`` the mcts bot at that many
+    iterations a move judging its leaves under ``w`` (the game's leaf otherwise)."""
     module = heuristic(game)
+    if search is None:
 
-    def evaluate(state: State, seat: int) -> float:
-        value: float = module.evaluate_with(state, seat, w)
-        return value
+        def evaluate(state: State, seat: int) -> float:
+            value: float = module.evaluate_with(state, seat, w)
+            return value
 
+        return GreedyBot(evaluate, seed, beam=beam(game))
+
+    def evaluate_all(state: State) -> list[float]:
+        values: list[float] = module.evaluate_all_with(state, w)
+        return values
+
+    scale = leaf_scale(game)
+    assert scale is not None, f"{game}'s search judges no leaf by its heuristic"
+    leaf = heuristic_leaf(
+        lambda state, seat: evaluate_all(state)[seat],
+        scale,
+        evaluate_all,
+        leaf_plies(game),
+        leaf_to_end(game),
+        prior.search_playout(game) or random_rollout,
+    )
+    return MctsBot(
+        seed, search, keep_tree=keep_tree(game), reuse=world_reuse(game), leaf_for=lambda g: leaf
+    )
+
+
+def play(job: Job) -> tuple[float, float, float]:
+    """One game of the tuned bot (weights ``w``) against ``opponent`` bots: its win
+    share, its lead over the best rival and its ``statistic`` (0 without one)."""
+    game, players, w, opponent, seed, g, statistic, search = job
     state = games.create(game, players=players, seed=seed + g)
     tuned = g % players
     bots = {
         s: (
-            GreedyBot(evaluate, derive_seed(seed, g, s), beam=beam(game))
+            tuned_bot(game, w, derive_seed(seed, g, s), search)
             if s == tuned
             else make_bot(opponent, game, derive_seed(seed, g, s))
         )
@@ -115,8 +156,8 @@ def score(
 ) -> dict[str, float]:
     """Win share, mean lead, mean statistic and the objective of weights ``w`` on one
     block of games."""
-    jobs = [
-        (args.game, args.players, w, args.opponent, seed, g, args.statistic)
+    jobs: list[Job] = [
+        (args.game, args.players, w, args.opponent, seed, g, args.statistic, args.search)
         for g in range(args.games)
     ]
     mapper: Callable[..., Any] = map if pool is None else pool.map
@@ -139,9 +180,19 @@ def neighbours(w: Any, name: str, step: float) -> list[Any]:
     ]
 
 
-def tune(args: argparse.Namespace) -> dict[str, Any]:
+def start_weights(args: argparse.Namespace) -> Any:
+    """The shipped weights tuning starts from: greedy's, or with ``--search`` the leaf's."""
     module = heuristic(args.game)
-    best = module.WEIGHTS
+    if args.search is None:
+        return module.WEIGHTS
+    if not hasattr(module, "SEARCH_WEIGHTS") or not hasattr(module, "evaluate_all_with"):
+        raise SystemExit(f"--search: {args.game}'s search leaf has no weights of its own")
+    return module.SEARCH_WEIGHTS
+
+
+def tune(args: argparse.Namespace) -> dict[str, Any]:
+    start_from = start_weights(args)
+    best = start_from
     names = [f.name for f in dataclasses.fields(best)]
     if args.only:
         unknown = sorted(set(args.only) - set(names))
@@ -182,7 +233,8 @@ def tune(args: argparse.Namespace) -> dict[str, Any]:
         "games": args.games,
         "opponent": args.opponent,
         "players": args.players,
-        "start": dataclasses.asdict(module.WEIGHTS),
+        "search": args.search,
+        "start": dataclasses.asdict(start_from),
         "best": dataclasses.asdict(best),
         "trials": trials,
         "best_weights": best,
@@ -204,7 +256,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shrink", type=float, default=0.6, help="step factor per sweep")
     parser.add_argument("--margin", type=float, default=0.0, help="objective gain to keep")
     parser.add_argument("--lead-scale", type=float, default=200.0)
-    parser.add_argument("--opponent", default="greedy-v1", help="the bot in every other seat")
+    parser.add_argument(
+        "--opponent", help="the bot in every other seat (greedy-v1; mcts-v1:N with --search N)"
+    )
+    parser.add_argument(
+        "--search", type=int, metavar="N", help="tune the search's leaf at N iterations a move"
+    )
     parser.add_argument(
         "--statistic", choices=sorted(STATISTICS), help="a per-seat statistic to add"
     )
@@ -213,11 +270,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", type=lambda s: s.split(","), help="tune only these weights")
     parser.add_argument("--write", type=Path, help="write the best weights to this file")
     args = parser.parse_args(argv)
+    if args.search is not None and args.search < 1:
+        parser.error("--search takes a positive number of iterations")
+    if args.opponent is None:
+        args.opponent = "greedy-v1" if args.search is None else f"mcts-v1:{args.search}"
     result = tune(args)
     best = result.pop("best_weights")
     if args.write is not None:
         command = "bench/tune_greedy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
-        start = produced_by(args.game)
+        start = produced_by(args.game, *([] if args.search is None else ["search"]))
         write_weights(args.write, args.game, best, f"{command}; started from: {start}")
     print(json.dumps(result, indent=1))
     return 0

@@ -281,10 +281,16 @@ def evaluate(st: CCData, seat: int) -> float:
     return evaluate_with(st, seat, WEIGHTS)
 
 
+def evaluate_all_with(st: CCData, w: Weights) -> list[float]:
+    """Every seat's estimate at once under weights ``w``, without the head start of the
+    seat to move."""
+    board = _Board(st, w) if st.tasks else None
+    return [_evaluate(st, s, board, w, None) for s in range(st.players)]
+
+
 def evaluate_all(st: CCData) -> list[float]:
     """Every seat's estimate at once, for search leaves: under ``SEARCH_WEIGHTS`` and
     without the head start of the seat to move. Leaves lie at every seat's turn, and a
     head start for whoever moves there makes them unequal (mcts:200 against mcts-v1:200,
     24 2-player games of seed 11: 10.4% with it, 27.1% without)."""
-    board = _Board(st, SEARCH_WEIGHTS) if st.tasks else None
-    return [_evaluate(st, s, board, SEARCH_WEIGHTS, None) for s in range(st.players)]
+    return evaluate_all_with(st, SEARCH_WEIGHTS)

@@ -13,7 +13,8 @@ Only the sampled world is read inside a round, and it is drawn from what the sea
 the bot never sees another seat's secrets. In 2-player Ming Dynasty, against ``mcts-v1``
 at 0.3 s a move, a horizon of 16 decisions won 16 of 16 games and a horizon of 8 won 12
 of 21; in Chang Cheng (4 deep) and Dragon (16 deep) it won less than half its games
-(``docs/bots.md``; at 1 s, the ``ming-rollout1s-mctsv1-2p`` matchup of ``strength.md``).
+(``docs/bots.md``; at 1 s, as Ming Dynasty's ``mcts``, the ``ming-mcts1s-mctsv1-2p``
+matchup of ``strength.md``).
 So Ming Dynasty's heuristic sets ``SEARCH = "rollout"``: there the ``mcts`` bot and the
 table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
 candidates and depth; elsewhere ``rollout`` is a trial bot for tournaments.

@@ -37,11 +37,11 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
     )
     name = state.game.name
-    rollout = rollout_search(name)
-    if rollout is not None:
-        rollouts = None if iterations is None else -(-iterations // rollout.iterations)
-        seconds = HINT_SECONDS if iterations is None else None
-        ranked = RolloutBot(name, seed, rollouts, seconds).ranked(state)[:HINT_TOP]
+    if rollout_search(name) is not None:  # the bot's own search, at the hint's budget
+        spec = f"mcts:{HINT_SECONDS}s" if iterations is None else f"mcts:{iterations}"
+        bot = make_bot(spec, name, seed)
+        assert isinstance(bot, RolloutBot)
+        ranked = bot.ranked(state)[:HINT_TOP]
     else:
         result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
         ranked = result.top(HINT_TOP)

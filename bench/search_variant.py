@@ -236,6 +236,8 @@ To run one line::
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import json
 import statistics
 import sys
@@ -278,6 +280,7 @@ class Variant:
     value: bool = False
     defer: float | None = None
     v1_leaf: bool = False
+    leaf_weights: str | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -346,7 +349,7 @@ def playout(spec: str) -> Any:
     raise ValueError(f"unknown playout {spec!r}: mast:T, mast-eps:E or prior")
 
 
-LEAF_OPTIONS = ("--plies", "--playout", "--mix", "--value", "--v1-leaf")
+LEAF_OPTIONS = ("--plies", "--playout", "--mix", "--value", "--v1-leaf", "--leaf-weights")
 """The options that each choose the variant's leaf: at most one a run."""
 
 SEARCHES = {"variant": [0, 0], "field": [0, 0]}
@@ -414,10 +417,33 @@ def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
         if frozen is None:
             raise ValueError(f"mcts-v1 plays {game}'s leaves out at random: no leaf to borrow")
         return lambda _: lambda state, rng: frozen(state)
+    if changed.leaf_weights is not None:
+        weighed = weighted_leaf(game, json.loads(changed.leaf_weights), changed.scale)
+        return lambda _: weighed
     if changed.plies is not None or changed.scale is not None:
         judged = leaf(game, changed.plies, changed.scale)
         return lambda _: judged
     return None
+
+
+def weighted_leaf(game: str, changes: dict[str, float], scale: float | None) -> leaves.Leaf:
+    """The game's leaf judged under its search weights with ``changes`` (a heuristic
+    with ``evaluate_all_with`` and ``SEARCH_WEIGHTS``: Chang Cheng's)."""
+    module = importlib.import_module(f"dragontable.games.{game}.heuristic")
+    base = getattr(module, "SEARCH_WEIGHTS", None)
+    if base is None or not hasattr(module, "evaluate_all_with"):
+        raise ValueError(f"{game}'s search has no leaf weights to change")
+    w = dataclasses.replace(base, **changes)
+    scale = leaf_scale(game) if scale is None else scale
+    assert scale is not None
+
+    def judge_all(state: State) -> list[float]:
+        values: list[float] = module.evaluate_all_with(state, w)
+        return values
+
+    return leaves.heuristic_leaf(
+        lambda state, seat: judge_all(state)[seat], scale, judge_all, leaf_plies(game)
+    )
 
 
 def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:
@@ -490,6 +516,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--defer", type=float, help="play greedy's move unless the search is this much surer"
     )
+    parser.add_argument(
+        "--leaf-weights", help='search leaf weights changed, as JSON: {"double_held": 4.2}'
+    )
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
     parser.add_argument(
@@ -533,6 +562,7 @@ def main(argv: list[str]) -> int:
         args.value,
         args.defer,
         args.v1_leaf,
+        args.leaf_weights,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

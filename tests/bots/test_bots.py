@@ -6,7 +6,7 @@ import pytest
 
 from dragontable import games
 from dragontable.bots import default_bot, make_bot
-from dragontable.bots.mcts import search
+from dragontable.bots.mcts import parallel_search, search
 from dragontable.core.errors import OptionError
 from dragontable.core.play import random_playout
 from dragontable.core.rng import Rng
@@ -214,8 +214,9 @@ def test_a_search_kept_to_a_shortlist_searches_only_those_root_actions() -> None
 
     bot = MctsBot(seed=5, seconds=0.05, shortlist=shortlist)
     assert bot.choose(state) in two and asked == [len(state.history)]
-    with pytest.raises(ValueError, match="one process"):
-        MctsBot(seed=5, iterations=20, workers=2, shortlist=shortlist).choose(state)
+    split = parallel_search(state, 2, iterations=40, seed=3, root_actions=two)
+    assert set(split.stats) == set(two)  # every process keeps to the shortlist
+    assert MctsBot(seed=5, iterations=40, workers=2, shortlist=shortlist).choose(state) in two
 
 
 def test_heuristic_leaf_rewards_the_leader_and_ends_with_the_true_result() -> None:

@@ -100,3 +100,22 @@ def test_the_prior_playout_leaf_plays_the_games_prior_to_the_end() -> None:
     assert made("dragon")(state.clone(), Rng(2)) == leaves.rewards(played)
     with pytest.raises(ValueError, match="ming ships no playout prior"):
         sv.leaf_maker("ming", sv.Variant(playout="prior"))
+
+
+def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
+    import dataclasses
+
+    from dragontable.games.changcheng import heuristic as cc
+
+    sv = script()
+    state = games.create("changcheng", players=2, seed=5)
+    for _ in range(10):
+        state.apply(state.legal_actions()[0])
+    changed = sv.leaf_maker("changcheng", sv.Variant(leaf_weights='{"rival": 0.5}'))
+    halved = dataclasses.replace(cc.SEARCH_WEIGHTS, rival=0.5)
+    expected = leaves.lead_rewards(cc.evaluate_all_with(state, halved), cc.LEAF_SCALE)
+    assert changed("changcheng")(state.clone(), Rng(1)) == expected
+    shipped = leaves.lead_rewards(cc.evaluate_all(state), cc.LEAF_SCALE)
+    assert expected != shipped
+    with pytest.raises(ValueError, match="dragon's search has no leaf weights"):
+        sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))

@@ -136,7 +136,22 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
         max_seconds,
         keep_tree=keep_tree(game),
         reuse=world_reuse(game),
+        shortlist=greedy_shortlist(game, derive_seed(seed, "top")),
     )
+
+
+def greedy_shortlist(game: str, seed: int) -> Callable[[State], list[str]] | None:
+    """The actions ``game``'s mcts searches at its root: greedy's ``ROOT_TOP`` best (on
+    one world sampled from the seat's view), or None where the game sets no
+    ``ROOT_TOP`` (every legal action)."""
+    from .greedy import GreedyBot
+    from .heuristics import beam, evaluator, root_top
+
+    top = root_top(game)
+    if top is None:
+        return None
+    greedy = GreedyBot(evaluator(game), seed, beam=beam(game))
+    return lambda state: greedy.best(state, top)
 
 
 def _rollout_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None, cost: int) -> Bot:

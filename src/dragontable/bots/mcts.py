@@ -329,16 +329,26 @@ def _select(children: dict[str, Node], keyed: dict[str, Any], c: float) -> str:
     return best
 
 
-Job = tuple[dict[str, Any], int | None, float | None, int, float | None, int, float]
+Job = tuple[
+    dict[str, Any], int | None, float | None, int, float | None, int, float, list[str] | None
+]
 
 
 def _worker(args: Job) -> dict[str, tuple[int, float]]:
     from .. import games
 
-    snapshot, iterations, seconds, seed, max_seconds, reuse, exploration = args
+    snapshot, iterations, seconds, seed, max_seconds, reuse, exploration, only = args
     state = games.from_json(snapshot)
     found = parallel_search(
-        state, 1, iterations, seconds, seed, max_seconds, reuse=reuse, exploration=exploration
+        state,
+        1,
+        iterations,
+        seconds,
+        seed,
+        max_seconds,
+        reuse=reuse,
+        exploration=exploration,
+        root_actions=only,
     )
     return found.stats
 
@@ -361,11 +371,11 @@ def parallel_search(
     Each tree uses the game's leaf evaluation (:func:`.leaves.leaf_for`), or in one
     process the leaf that ``leaf_for(game)`` makes; ``max_seconds`` caps the CPU time of
     each tree, ``reuse`` iterations share a world and ``exploration`` is UCB1's constant
-    (see :func:`search`). One worker searches in this process and may continue the tree
-    ``root``; it alone may keep to ``root_actions``.
+    (see :func:`search`); every tree keeps to ``root_actions`` where given. One worker
+    searches in this process and may continue the tree ``root``.
     """
-    if (leaf_for is not None or root_actions is not None) and workers > 1:
-        raise ValueError("a leaf of one's own or a root shortlist searches in one process only")
+    if leaf_for is not None and workers > 1:
+        raise ValueError("a leaf of one's own searches in one process only")
     if workers <= 1:
         leaf = (leaf_for or leaves.leaf_for)(state.game.name)
         return search(
@@ -383,9 +393,10 @@ def parallel_search(
     from concurrent.futures import ProcessPoolExecutor
 
     per = None if iterations is None else max(1, iterations // workers)
+    only = None if root_actions is None else list(root_actions)
     snapshot = state.to_json()
     jobs = [
-        (snapshot, per, seconds, seed + 7919 * i, max_seconds, reuse, exploration)
+        (snapshot, per, seconds, seed + 7919 * i, max_seconds, reuse, exploration, only)
         for i in range(workers)
     ]
     merged: dict[str, tuple[int, float]] = {}
@@ -415,7 +426,8 @@ class MctsBot:
     ``exploration`` is UCB1's constant; ``leaf_for`` makes each search's leaf instead of
     the game's own (one process only; ``bench/search_variant.py`` tries leaves so);
     ``shortlist(state)``, the only actions to search at the root (None: all), takes its
-    time from a seconds budget (one process only).
+    time from a seconds budget (a game's heuristic asks for greedy's best with
+    ``ROOT_TOP``).
     """
 
     name = "mcts"

@@ -227,6 +227,17 @@ same 66 games) the 3-player weights won 24 (36.4%; 25.8-48.4%), random playouts 
 0.88 times the iterations (998 against 1,135 a search, ``mcts-v1`` 599): no gain, so 3
 players play out at random.
 
+Chang Cheng's root kept to greedy's best (``--root-top K``; 2026-11-28, VM, 2-player,
+``--iterations 300`` against ``mcts-v1:300``, 100 games a run, the same games for each
+setting of a seed; every action searched won 52.0% of seed 72 and 45.5% of seed 71): ten
+won 59.5% (seed 72; better in 30 of the games where it and every action differ, worse in
+21) and 65.5% (seed 71; better in 37, worse in 18: sign test p about 0.01); six 54.5%
+and sixteen 59.0% of seed 72, sixteen 54.2% of the first 83 of seed 71 (ten 64.5% of
+those). Greedy's ranking costs about 7 ms a decision (90th percentile 26 ms). So Chang
+Cheng's search keeps to greedy's ten best (``ROOT_TOP`` in its heuristic). On seed 72
+also: ten with ``--leaf-weights '{"double_held": 4.2}'`` (the leaf weight the tuner
+preferred) 50.5%; ``--exploration 0.3`` 55.0%, ``0.15`` 52.0%: none a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\

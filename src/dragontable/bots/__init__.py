@@ -140,14 +140,16 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
     )
 
 
-def greedy_shortlist(game: str, seed: int) -> Callable[[State], list[str]] | None:
-    """The actions ``game``'s mcts searches at its root: greedy's ``ROOT_TOP`` best (on
-    one world sampled from the seat's view), or None where the game sets no
-    ``ROOT_TOP`` (every legal action)."""
+def greedy_shortlist(
+    game: str, seed: int, top: int | None = None
+) -> Callable[[State], list[str]] | None:
+    """The actions ``game``'s mcts searches at its root: greedy's ``top`` best (on one
+    world sampled from the seat's view; by default the game's ``ROOT_TOP``), or None
+    where neither is set (every legal action)."""
     from .greedy import GreedyBot
     from .heuristics import beam, evaluator, root_top
 
-    top = root_top(game)
+    top = root_top(game) if top is None else top
     if top is None:
         return None
     greedy = GreedyBot(evaluator(game), seed, beam=beam(game))

@@ -235,10 +235,17 @@ and 45.5% of seed 71): ten
 won 59.5% (seed 72; better in 30 of the games where it and every action differ, worse in
 21) and 65.5% (seed 71; better in 37, worse in 18: sign test p about 0.01); six 54.5%
 and sixteen 59.0% of seed 72, sixteen 54.2% of the first 83 of seed 71 (ten 64.5% of
-those). Greedy's ranking costs about 7 ms a decision (90th percentile 26 ms). So Chang
-Cheng's search keeps to greedy's ten best (``ROOT_TOP`` in its heuristic). On seed 72
-also: ten with ``--leaf-weights '{"double_held": 4.2}'`` (the leaf weight the tuner
-preferred) 50.5%; ``--exploration 0.3`` 55.0%, ``0.15`` 52.0%: none a setting.
+those). Greedy's ranking costs about 7 ms a decision (90th percentile 26 ms). But at
+1 s a move the gain turns round: ``ROOT_TOP = 10`` in Chang Cheng's heuristic, played
+through ``dragontable strength --only changcheng-mcts1s-mctsv1-2p --workers 2`` (VM),
+won 42 of the first 105 games (40.0%) where every action searched had won 51 of the same
+105, better in 18 of the games where the two differ and worse in 30 (commit
+``de32f58`` has the games): a short search cannot try a hundred options and gains from
+greedy's pruning, a longer one loses the good moves greedy ranks low. Not a setting; a
+root widened as its visits grow (greedy's best first, the others later) is the next
+thing to try. On seed 72 also: ten with ``--leaf-weights '{"double_held": 4.2}'`` (the
+leaf weight the tuner preferred) 50.5%; ``--exploration 0.3`` 55.0%, ``0.15`` 52.0%:
+none a setting.
 
 To run one line::
 

@@ -146,30 +146,3 @@ def test_greedy_finishes_games_with_legal_moves(players: int, bots: str) -> None
     lead = st.score[RED] - st.score[BLUE]
     if players == 2:
         assert evaluate(st, RED) == lead  # over: the evaluation is the final lead
-
-
-def test_the_search_tries_only_greedys_best_actions_at_its_root() -> None:
-    from dragontable.bots import greedy_shortlist
-    from dragontable.bots.heuristics import root_top
-    from dragontable.bots.mcts import MctsBot
-    from dragontable.core.rng import derive_seed
-    from dragontable.server.hints import suggest
-
-    top = root_top("changcheng")
-    assert top is not None and root_top("dragon") is None
-    assert greedy_shortlist("dragon", 1) is None  # Dragon's search tries every action
-    state = games.create("changcheng", players=2, seed=8)
-    while len(state.legal_actions()) <= top:
-        state.apply(state.legal_actions()[0])
-    bot = make_bot("mcts:60", "changcheng", 4)
-    assert isinstance(bot, MctsBot)
-    shortlist = greedy_shortlist("changcheng", derive_seed(4, "top"))
-    assert shortlist is not None
-    best = shortlist(state)
-    assert len(best) <= top < len(state.legal_actions()) and bot.choose(state) in best
-    seat = state.current_player
-    assert seat is not None
-    hint_seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
-    hinted = greedy_shortlist("changcheng", derive_seed(hint_seed, "top"))
-    assert hinted is not None
-    assert {h["action"] for h in suggest(state, iterations=60)} <= set(hinted(state))

@@ -121,7 +121,12 @@ def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
         sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))
 
 
-def test_root_top_zero_searches_every_action_where_the_game_keeps_to_fewer() -> None:
+def test_root_top_zero_searches_every_action_where_the_game_keeps_to_fewer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dragontable.games.changcheng import heuristic
+
+    monkeypatch.setattr(heuristic, "ROOT_TOP", 10, raising=False)
     sv = script()
     for top, kept in ((None, True), (0, False), (4, True)):
         bot = make_bot("mcts:10", "changcheng", 1)

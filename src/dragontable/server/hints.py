@@ -5,8 +5,8 @@ hint is built from what the seat may see and nothing else; it goes to that seat 
 Where a game's ``mcts`` bot searches by rollouts over greedy (Ming Dynasty,
 :mod:`bots.rollout`), so do its hints: the options are the ones that search plays
 out, its rounds of sampled worlds are the visits, and the mean reward is the value.
-Where the bot searches only greedy's best actions at its root (``ROOT_TOP``, Chang
-Cheng), so does the hint.
+Where the bot searches only greedy's best actions at its root (a heuristic's
+``ROOT_TOP``), so does the hint.
 """
 
 from __future__ import annotations

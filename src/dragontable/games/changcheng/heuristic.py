@@ -75,12 +75,6 @@ predicts the winner best at 10.5 (``bench/train_value.py``: log-loss 0.564, agai
 0.691 at 4), but the calibrated scale did not search better: mcts:0.3s against
 mcts-v1:0.3s, 2-player, the same 60 games (VM, seed 70, ``bench/search_variant.py
 --scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0% (each about +-12 points by chance)."""
-ROOT_TOP = 10
-"""mcts searches only greedy's ten best actions at its root (of the eight best of each
-action family, ``BEAM``; a decision has up to about 140): at 300 iterations a move, 2-player, against mcts-v1:300, the same 100 games each
-(VM, ``bench/search_variant.py --game changcheng --root-top K --iterations 300 --seed S``):
-ten won 59.5% (seed 72) and 65.5% (seed 71) where every action won 52.0% and 45.5%;
-six won 54.5% and sixteen 59.0% of seed 72. Greedy's ranking costs about 7 ms a decision."""
 KEEP_TREE = False
 """mcts searches every decision afresh: a kept tree lost more often. mcts:200 against
 mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament --games 24/40/40):

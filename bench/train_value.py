@@ -1,8 +1,9 @@
 """Fit a game's value function (``bots/value.py``) to the outcomes of self-play games.
 
-Plays ``--games`` seeded games per player count in which every seat plays greedy, or a
+Plays ``--games`` seeded games per player count in which every seat plays ``--bot``
+(greedy by default; ``mcts:300`` fits the outcomes of the search's own play), or a
 random legal action with probability ``--explore`` (so the positions cover more than
-greedy's habits). Every ``--every``-th decision it records each seat's features
+the bot's habits). Every ``--every``-th decision it records each seat's features
 (``Game.value``: built from what the seat sees) and the share of the game left; when the
 game ends each record gets its seat's final score. A least-squares fit (NumPy) of the
 final score on the features, as they are and times the share of the game left, gives the
@@ -35,13 +36,16 @@ from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.heuristics import evaluator_all, leaf_scale
 from dragontable.bots.value import VERSION, features_module
+from dragontable.core.errors import OptionError
 from dragontable.core.rng import Rng, derive_seed
 
 SCALES = [0.5 * k for k in range(2, 81)]  # candidate lead-to-win scales, in points
 SIGNIFICANT = 5
 
 
-def play(game: str, players: int, seed: int, explore: float, every: int) -> dict[str, Any]:
+def play(
+    game: str, players: int, seed: int, explore: float, every: int, bot: str = "greedy"
+) -> dict[str, Any]:
     """One self-play game: per recorded position and seat, features, share of the game left,
     seat; and per recorded position every seat's heuristic estimate (where it has one)."""
     module = features_module(game)
@@ -49,7 +53,7 @@ def play(game: str, players: int, seed: int, explore: float, every: int) -> dict
     judge = evaluator_all(game)
     judged: list[list[float]] = []
     state = games.create(game, players=players, seed=seed)
-    bots = [make_bot("greedy", game, derive_seed(seed, f"seat{s}")) for s in range(players)]
+    bots = [make_bot(bot, game, derive_seed(seed, f"seat{s}")) for s in range(players)]
     rng, n = Rng(derive_seed(seed, "explore")), 0
     rows: list[tuple[list[float], float, int]] = []  # features, share of the game left, seat
     while not state.is_over:
@@ -140,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=300, help="games per player count")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--explore", type=float, default=0.25)
+    ap.add_argument("--bot", default="greedy", help="the bot of every seat (a bot spec)")
     ap.add_argument("--every", type=int, default=3, help="record every n-th decision")
     ap.add_argument("--search", action="store_true", help="mark the model for the search")
     ap.add_argument("--out", help="write the value.json data file here")
@@ -148,13 +153,19 @@ def main(argv: list[str] | None = None) -> int:
     module = features_module(args.game)
     if module is None:
         ap.error(f"{args.game} declares no value features (Game.value)")
+    try:
+        make_bot(args.bot, args.game)
+    except OptionError as e:
+        ap.error(str(e))
     counts = args.players or list(range(spec.min_players, spec.max_players + 1))
     fits: dict[str, dict[str, Any]] = {}
     judged: dict[str, dict[str, float]] = {}
     for players in counts:
         samples = []
         for g in range(args.games):
-            samples.append(play(args.game, players, args.seed + g, args.explore, args.every))
+            samples.append(
+                play(args.game, players, args.seed + g, args.explore, args.every, args.bot)
+            )
             print(f"\r{players} players: game {g + 1}/{args.games}", end="", file=sys.stderr)
         print(file=sys.stderr)
         fits[str(players)] = fit(samples, players)

@@ -51,3 +51,21 @@ def test_the_heuristic_leaf_is_judged_on_the_same_positions(
         assert judged["leaf_scale"] == 4.0  # Chang Cheng's LEAF_SCALE
         assert 0.0 < judged["log_loss"] <= judged["log_loss_at_leaf_scale"]
         assert judged["best_scale"] > 0
+
+
+def test_the_games_may_be_the_searchs_own_and_a_bad_bot_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "mcts.json"
+    args = ["--game", "changcheng", "--players", "2", "--games", "2", "--seed", "5"]
+    assert trainer().main([*args, "--bot", "mcts:5", "--explore", "0", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["2"]["samples"] > 0
+    written = json.loads(out.read_text())
+    assert "--bot mcts:5" in written["trained_with"]
+    by_greedy = trainer().play("changcheng", 2, 5, 0.0, 3)
+    by_search = trainer().play("changcheng", 2, 5, 0.0, 3, "mcts:5")
+    assert by_greedy["rows"] != by_search["rows"]  # another bot, other games
+    with pytest.raises(SystemExit):
+        trainer().main([*args, "--bot", "mcts:lots"])
+    assert "bad mcts budget" in capsys.readouterr().err

@@ -14,8 +14,7 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). ``--root-top K`` keeps the root to greedy's K best actions (0: every action,
-where the game's ``ROOT_TOP`` keeps it to fewer); ``--value``
+machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
@@ -230,14 +229,13 @@ players play out at random.
 
 Chang Cheng's root kept to greedy's best (``--root-top K``; 2026-11-28, VM, 2-player,
 ``--iterations 300`` against ``mcts-v1:300``, 100 games a run, the same games for each
-setting of a seed; every action searched, ``--root-top 0`` since, won 52.0% of seed 72
-and 45.5% of seed 71): ten
+setting of a seed; every action searched won 52.0% of seed 72 and 45.5% of seed 71): ten
 won 59.5% (seed 72; better in 30 of the games where it and every action differ, worse in
 21) and 65.5% (seed 71; better in 37, worse in 18: sign test p about 0.01); six 54.5%
 and sixteen 59.0% of seed 72, sixteen 54.2% of the first 83 of seed 71 (ten 64.5% of
 those). Greedy's ranking costs about 7 ms a decision (90th percentile 26 ms). But at
-1 s a move the gain turns round: ``ROOT_TOP = 10`` in Chang Cheng's heuristic, played
-through ``dragontable strength --only changcheng-mcts1s-mctsv1-2p --workers 2`` (VM),
+1 s a move the gain turns round: the ten as Chang Cheng's setting (commit ``60e2823``),
+played through ``dragontable strength --only changcheng-mcts1s-mctsv1-2p --workers 2`` (VM),
 won 42 of the first 105 games (40.0%) where every action searched had won 51 of the same
 105, better in 18 of the games where the two differ and worse in 30 (commit
 ``de32f58`` has the games): a short search cannot try a hundred options and gains from
@@ -266,8 +264,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from dragontable import games
-from dragontable.bots import greedy_shortlist, leaves, make_bot, mcts, playouts, prior, value
+from dragontable.bots import leaves, make_bot, mcts, playouts, prior, value
 from dragontable.bots.baseline import mcts as baseline_mcts
+from dragontable.bots.greedy import GreedyBot
 from dragontable.bots.heuristics import (
     evaluator,
     evaluator_all,
@@ -465,6 +464,13 @@ def weighted_leaf(game: str, changes: dict[str, float], scale: float | None) -> 
     )
 
 
+def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:
+    """The game's greedy ``k`` best actions, as the only ones a search tries at its root."""
+    greedy = make_bot("greedy", game, seed)
+    assert isinstance(greedy, GreedyBot)
+    return lambda state: greedy.best(state, k)
+
+
 def configure(
     found: mcts.MctsBot, game: str, changed: Variant, made: mcts.LeafFor | None, seed: int
 ) -> None:
@@ -480,11 +486,7 @@ def configure(
         found.default = make_bot("greedy", game, derive_seed(seed, "default"))
         found.margin = changed.defer
     if changed.root_top is not None:
-        found.shortlist = (
-            None
-            if changed.root_top == 0
-            else greedy_shortlist(game, derive_seed(seed, "top"), changed.root_top)
-        )
+        found.shortlist = greedy_shortlist(game, changed.root_top, derive_seed(seed, "top"))
 
 
 def _play(job: Job) -> float:
@@ -522,9 +524,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--playout", help="mast:T, mast-eps:E or prior (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
-    parser.add_argument(
-        "--root-top", type=int, help="search only greedy's K best at the root (0: every action)"
-    )
+    parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
     parser.add_argument(
         "--value", action="store_true", help="the leaf: the game's value function (value.json)"
     )

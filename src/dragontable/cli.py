@@ -182,11 +182,9 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .bots import greedy_shortlist
     from .bots.heuristics import rollout_search
     from .bots.mcts import parallel_search, world_reuse
     from .core.messages import render
-    from .core.rng import derive_seed
 
     if args.iterations <= 0 or (args.seconds is not None and not args.seconds > 0):
         raise OptionError("the search budget must be positive: --iterations N or --seconds S")
@@ -199,15 +197,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if rollout_search(state.game.name) is not None:
         return _rollout_hint(state, args, budget)
     reuse = world_reuse(state.game.name)
-    shortlist = greedy_shortlist(state.game.name, derive_seed(args.seed, "top"))
     result = parallel_search(
-        state,
-        args.processes,
-        budget,
-        args.seconds,
-        seed=args.seed,
-        reuse=reuse,
-        root_actions=None if shortlist is None else shortlist(state),
+        state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
     ranked = result.top(args.top)
     print(render(state.prompt()))

@@ -365,33 +365,3 @@ def test_a_heuristic_that_asks_for_rollouts_must_say_how(monkeypatch: pytest.Mon
     monkeypatch.setattr(heuristic, "SEARCH", "beam")
     with pytest.raises(OptionError, match="unknown search 'beam'"):
         rollout_search("ming")
-
-
-def test_a_heuristics_root_top_keeps_the_bot_and_its_hints_to_greedys_best(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from dragontable.bots import greedy_shortlist
-    from dragontable.bots.heuristics import root_top
-    from dragontable.bots.mcts import MctsBot
-    from dragontable.core.rng import derive_seed
-    from dragontable.games.changcheng import heuristic
-    from dragontable.server.hints import suggest
-
-    assert root_top("changcheng") is None and greedy_shortlist("changcheng", 1) is None
-    monkeypatch.setattr(heuristic, "ROOT_TOP", 10, raising=False)
-    assert root_top("changcheng") == 10
-    state = games.create("changcheng", players=2, seed=8)
-    while len(state.legal_actions()) <= 10:
-        state.apply(state.legal_actions()[0])
-    bot = make_bot("mcts:60", "changcheng", 4)
-    assert isinstance(bot, MctsBot)
-    shortlist = greedy_shortlist("changcheng", derive_seed(4, "top"))
-    assert shortlist is not None
-    best = shortlist(state)
-    assert len(best) <= 10 < len(state.legal_actions()) and bot.choose(state) in best
-    seat = state.current_player
-    assert seat is not None
-    hint_seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
-    hinted = greedy_shortlist("changcheng", derive_seed(hint_seed, "top"))
-    assert hinted is not None
-    assert {h["action"] for h in suggest(state, iterations=60)} <= set(hinted(state))

@@ -119,24 +119,3 @@ def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
     assert expected != shipped
     with pytest.raises(ValueError, match="dragon's search has no leaf weights"):
         sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))
-
-
-def test_root_top_zero_searches_every_action_where_the_game_keeps_to_fewer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from dragontable.games.changcheng import heuristic
-
-    monkeypatch.setattr(heuristic, "ROOT_TOP", 10, raising=False)
-    sv = script()
-    for top, kept in ((None, True), (0, False), (4, True)):
-        bot = make_bot("mcts:10", "changcheng", 1)
-        assert isinstance(bot, mcts.MctsBot) and bot.shortlist is not None  # ROOT_TOP
-        sv.configure(bot, "changcheng", sv.Variant(root_top=top), None, 2)
-        assert (bot.shortlist is not None) == kept
-    state = games.create("changcheng", players=2, seed=3)
-    bot = make_bot("mcts:10", "changcheng", 1)
-    assert isinstance(bot, mcts.MctsBot)
-    sv.configure(bot, "changcheng", sv.Variant(root_top=4), None, 2)
-    assert bot.shortlist is not None
-    four = bot.shortlist(state)
-    assert four is not None and len(four) == 4

@@ -136,24 +136,7 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
         max_seconds,
         keep_tree=keep_tree(game),
         reuse=world_reuse(game),
-        shortlist=greedy_shortlist(game, derive_seed(seed, "top")),
     )
-
-
-def greedy_shortlist(
-    game: str, seed: int, top: int | None = None
-) -> Callable[[State], list[str]] | None:
-    """The actions ``game``'s mcts searches at its root: greedy's ``top`` best (on one
-    world sampled from the seat's view; by default the game's ``ROOT_TOP``), or None
-    where neither is set (every legal action)."""
-    from .greedy import GreedyBot
-    from .heuristics import beam, evaluator, root_top
-
-    top = root_top(game) if top is None else top
-    if top is None:
-        return None
-    greedy = GreedyBot(evaluator(game), seed, beam=beam(game))
-    return lambda state: greedy.best(state, top)
 
 
 def _rollout_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None, cost: int) -> Bot:

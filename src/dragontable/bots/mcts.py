@@ -426,8 +426,8 @@ class MctsBot:
     ``exploration`` is UCB1's constant; ``leaf_for`` makes each search's leaf instead of
     the game's own (one process only; ``bench/search_variant.py`` tries leaves so);
     ``shortlist(state)``, the only actions to search at the root (None: all), takes its
-    time from a seconds budget (a game's heuristic asks for greedy's best with
-    ``ROOT_TOP``).
+    time from a seconds budget (``bench/search_variant.py --root-top`` tries greedy's
+    best).
     """
 
     name = "mcts"

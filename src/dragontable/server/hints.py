@@ -5,15 +5,13 @@ hint is built from what the seat may see and nothing else; it goes to that seat 
 Where a game's ``mcts`` bot searches by rollouts over greedy (Ming Dynasty,
 :mod:`bots.rollout`), so do its hints: the options are the ones that search plays
 out, its rounds of sampled worlds are the visits, and the mean reward is the value.
-Where the bot searches only greedy's best actions at its root (a heuristic's
-``ROOT_TOP``), so does the hint.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..bots import greedy_shortlist, make_bot
+from ..bots import make_bot
 from ..bots.heuristics import rollout_search
 from ..bots.leaves import leaf_for
 from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
@@ -45,16 +43,7 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         assert isinstance(bot, RolloutBot)
         ranked = bot.ranked(state)[:HINT_TOP]
     else:
-        shortlist = greedy_shortlist(name, derive_seed(seed, "top"))
-        only = None if shortlist is None else shortlist(state)
-        result = search(
-            state,
-            seed=seed,
-            leaf=leaf_for(name),
-            reuse=world_reuse(name),
-            root_actions=only,
-            **budget,
-        )
+        result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
         ranked = result.top(HINT_TOP)
         first = _bots_choice(state, result, ranked, seed)
         if first is not None:  # the search bot would defer to its default: show that first

@@ -1,7 +1,7 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
 float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``LEAF_PLAYOUT``,
-``LEAF_TO_END``, ``BEAM``, ``SEARCH_MARGIN``, ``ROOT_TOP``, ``KEEP_TREE``, ``WORLD_REUSE``,
+``LEAF_TO_END``, ``BEAM``, ``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``,
 ``prior_token``, ``SEARCH`` and the ``ROLLOUT_*`` settings); these functions read them."""
 
 from __future__ import annotations
@@ -87,13 +87,6 @@ def search_margin(game: str) -> float | None:
     mcts plays its own choice."""
     margin = _setting(game, "SEARCH_MARGIN")
     return None if margin is None else float(margin)
-
-
-def root_top(game: str) -> int | None:
-    """How many of greedy's best actions mcts searches at its root (``ROOT_TOP``); None:
-    every legal action."""
-    top = _setting(game, "ROOT_TOP")
-    return None if top is None else max(1, int(top))
 
 
 def keep_tree(game: str) -> bool:

@@ -14,7 +14,9 @@ heuristic's judgement of the leaf beside a playout's result. Every other seat is
 ``mcts-v1``, or with ``--against mcts`` today's search as shipped (the same code but the
 setting changed: a finer comparison), each at ``--seconds`` of CPU time a move or, with
 ``--iterations``, that many iterations (strength per iteration, the same on every
-machine). ``--root-top K`` keeps the root to greedy's K best actions; ``--value``
+machine). ``--root-top K`` keeps the root to greedy's K best actions (with
+``--open-after F`` only for the share F of the budget: then the same tree opens to
+every action); ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
@@ -259,6 +261,7 @@ import importlib
 import json
 import statistics
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -299,6 +302,7 @@ class Variant:
     defer: float | None = None
     v1_leaf: bool = False
     leaf_weights: str | None = None
+    open_after: float | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -471,6 +475,46 @@ def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:
     return lambda state: greedy.best(state, k)
 
 
+@dataclass
+class OpenedLater:
+    """The search kept to its shortlist for the first ``share`` of its budget, then the
+    same tree opened to every legal action for the rest (a root widened once)."""
+
+    bot: mcts.MctsBot
+    share: float
+    name = "mcts"
+
+    def choose(self, state: State) -> str:
+        found, legal = self.bot, state.legal_actions()
+        if len(legal) == 1 or found.shortlist is None:
+            return found.choose(state)
+        started = time.thread_time()
+        only = found.shortlist(state)
+        first_n = rest_n = None
+        first_s = rest_s = None
+        if found.seconds is not None:
+            left = max(0.002, found.seconds - (time.thread_time() - started))
+            first_s, rest_s = left * self.share, left * (1.0 - self.share)
+        else:
+            total = found.iterations or 1000
+            first_n = max(1, round(total * self.share))
+            rest_n = total - first_n
+        common: dict[str, Any] = {
+            "max_seconds": found.max_seconds,
+            "reuse": found.reuse,
+            "exploration": found.exploration,
+            "leaf_for": found.leaf_for,
+        }
+        result = mcts.parallel_search(
+            state, 1, first_n, first_s, found.rng.next64(), root_actions=only, **common
+        )
+        if (rest_n or 0) > 0 or (rest_s or 0.0) > 0.0:
+            result = mcts.parallel_search(
+                state, 1, rest_n, rest_s, found.rng.next64(), root=result.root, **common
+            )
+        return found.decide(state, result) if result.stats else legal[0]
+
+
 def configure(
     found: mcts.MctsBot, game: str, changed: Variant, made: mcts.LeafFor | None, seed: int
 ) -> None:
@@ -506,6 +550,8 @@ def _play(job: Job) -> float:
             return Counted(found, "field")
         assert isinstance(found, mcts.MctsBot)
         configure(found, game, changed, made, derive_seed(seed, index, seat, "variant"))
+        if changed.open_after is not None:
+            return Counted(OpenedLater(found, changed.open_after), "variant")
         return Counted(found, "variant")
 
     return one_seat_share(game, players, seed, index, bot)
@@ -525,6 +571,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")
     parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
+    parser.add_argument(
+        "--open-after", type=float, help="with --root-top: open the root to all after this share"
+    )
     parser.add_argument(
         "--value", action="store_true", help="the leaf: the game's value function (value.json)"
     )
@@ -550,6 +599,8 @@ def main(argv: list[str]) -> int:
         parser.error(f"--plies must be a number of moves or 'end', not {args.plies!r}")
     if args.reuse is not None and args.reuse < 1:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
+    if args.open_after is not None and (args.root_top is None or not 0 < args.open_after < 1):
+        parser.error("--open-after needs --root-top and a share between 0 and 1")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be at least 1, not {args.iterations}")
     given = [
@@ -581,6 +632,7 @@ def main(argv: list[str]) -> int:
         args.defer,
         args.v1_leaf,
         args.leaf_weights,
+        args.open_after,
     )
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)

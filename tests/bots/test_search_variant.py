@@ -12,7 +12,7 @@ import pytest
 from dragontable import games
 from dragontable.bots import leaves, make_bot, mcts, prior, value
 from dragontable.bots.baseline import mcts as v1
-from dragontable.core.rng import Rng
+from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
 
 from .scripts import load
@@ -119,3 +119,30 @@ def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
     assert expected != shipped
     with pytest.raises(ValueError, match="dragon's search has no leaf weights"):
         sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))
+
+
+def test_a_root_opened_later_searches_greedys_best_first_then_every_action() -> None:
+    sv = script()
+    state = games.create("changcheng", players=2, seed=3)
+    while len(state.legal_actions()) <= 40:
+        state.apply(state.legal_actions()[-1])
+    bot = make_bot("mcts:60", "changcheng", 1)
+    assert isinstance(bot, mcts.MctsBot)
+    sv.configure(bot, "changcheng", sv.Variant(root_top=3), None, 2)
+    assert bot.shortlist is not None
+    best = set(sv.greedy_shortlist("changcheng", 3, derive_seed(2, "top"))(state))
+    judged: list[mcts.SearchResult] = []
+    decide = bot.decide
+
+    def watched(st: State, result: mcts.SearchResult) -> str:
+        judged.append(result)
+        return decide(st, result)
+
+    bot.decide = watched  # type: ignore[method-assign, assignment]
+    move = sv.OpenedLater(bot, 0.5).choose(state)
+    (result,) = judged
+    assert move in state.legal_actions()
+    assert sum(n for n, _ in result.stats.values()) == 60  # both halves in one tree
+    opened = set(result.stats) - best
+    assert len(opened) == 30  # the second half tried 30 actions greedy had left out
+    assert all(result.stats[a][0] > 1 for a in best)  # the first half: greedy's three

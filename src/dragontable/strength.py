@@ -178,7 +178,7 @@ NOTES["ming-mcts1s-mctsv1-2p"] = (
     "drawn from the seat's view. The games on file are that search's: games 100-147 on a "
     "lent 16-core machine (Python 3.12, an Intel Xeon), 16 at a time, the others on the "
     "2-core development VM (Python 3.11, an AMD EPYC), two at a time; the matchup goes on "
-    "where it stopped (about three games in ten minutes on the VM). The same bot, named "
+    "where it stopped (about four games in ten minutes on the VM). The same bot, named "
     "rollout:1s, had won 18 of 23 games against mcts-v1:1s on the same machine; the tree "
     "search it replaced had won 22 of 45 (48.9%). Both files are in the git history "
     "(commit 726eeb2, the last that has them)."

@@ -456,16 +456,12 @@ def weighted_leaf(game: str, changes: dict[str, float], scale: float | None) -> 
     if base is None or not hasattr(module, "evaluate_all_with"):
         raise ValueError(f"{game}'s search has no leaf weights to change")
     w = dataclasses.replace(base, **changes)
-    scale = leaf_scale(game) if scale is None else scale
-    assert scale is not None
 
     def judge_all(state: State) -> list[float]:
         values: list[float] = module.evaluate_all_with(state, w)
         return values
 
-    return leaves.heuristic_leaf(
-        lambda state, seat: judge_all(state)[seat], scale, judge_all, leaf_plies(game)
-    )
+    return leaves.leaf_judging(game, judge_all, scale)
 
 
 def greedy_shortlist(game: str, k: int, seed: int) -> mcts.Shortlist:

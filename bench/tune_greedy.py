@@ -68,11 +68,11 @@ from pathlib import Path
 from typing import Any
 
 from dragontable import games
-from dragontable.bots import Bot, make_bot, prior
+from dragontable.bots import Bot, make_bot
 from dragontable.bots.greedy import GreedyBot
-from dragontable.bots.heuristics import beam, keep_tree, leaf_plies, leaf_scale, leaf_to_end
+from dragontable.bots.heuristics import beam, keep_tree
 from dragontable.bots.heuristics.weights import produced_by, write_weights
-from dragontable.bots.leaves import heuristic_leaf, random_rollout
+from dragontable.bots.leaves import leaf_judging
 from dragontable.bots.mcts import MctsBot, world_reuse
 from dragontable.core.play import play_out
 from dragontable.core.rng import Rng, derive_seed
@@ -110,16 +110,7 @@ def tuned_bot(game: str, w: Any, seed: int, search: int | None) -> Bot:
         values: list[float] = module.evaluate_all_with(state, w)
         return values
 
-    scale = leaf_scale(game)
-    assert scale is not None, f"{game}'s search judges no leaf by its heuristic"
-    leaf = heuristic_leaf(
-        lambda state, seat: evaluate_all(state)[seat],
-        scale,
-        evaluate_all,
-        leaf_plies(game),
-        leaf_to_end(game),
-        prior.search_playout(game) or random_rollout,
-    )
+    leaf = leaf_judging(game, evaluate_all)
     return MctsBot(
         seed, search, keep_tree=keep_tree(game), reuse=world_reuse(game), leaf_for=lambda g: leaf
     )

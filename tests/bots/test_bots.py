@@ -271,6 +271,34 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
         assert table.is_over and got == rewards(table)
 
 
+def test_a_leaf_judging_by_other_values_keeps_the_games_leaf_settings() -> None:
+    """``leaf_judging`` builds the game's own leaf around other values: with the game's
+    values it judges as the shipped leaf does; its plies and playouts are the game's."""
+    from dragontable.bots.heuristics import evaluator_all
+    from dragontable.bots.leaves import leaf_for, leaf_judging
+
+    for game, players in (("changcheng", 2), ("ming", 3), ("dragon", 5)):
+        own = evaluator_all(game)
+        assert own is not None
+        shipped, rebuilt = leaf_for(game), leaf_judging(game, own)
+        assert shipped is not None
+        for seed in (1, 2):
+            a, b = (games.create(game, players=players, seed=seed) for _ in range(2))
+            assert rebuilt(a, Rng(seed)) == shipped(b, Rng(seed)) and a.history == b.history
+    flat = leaf_judging("ming", lambda state: [0.0] * state.players)
+    assert flat(games.create("ming", players=2, seed=1), Rng(1)) == [0.5, 0.5]
+    # Dragon at 2 players plays out to the end: the values are never asked.
+    asked: list[int] = []
+
+    def counting(state: State) -> list[float]:
+        asked.append(1)
+        return [0.0] * state.players
+
+    table: State = games.create("dragon", players=2, seed=1)
+    leaf_judging("dragon", counting)(table, Rng(1))
+    assert table.is_over and not asked
+
+
 def _chang_cheng_turn_with_many_options() -> State:
     state = games.create("changcheng", players=2, seed=3)
     rng = Rng(3)

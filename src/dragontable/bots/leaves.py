@@ -111,3 +111,26 @@ def leaf_for(game: str) -> Leaf | None:
     plies, to_end = leaf_plies(game), leaf_to_end(game)
     rollout = prior.search_playout(game) or random_rollout
     return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end, rollout)
+
+
+def leaf_judging(
+    game: str, evaluate_all: Callable[[State], list[float]], scale: float | None = None
+) -> Leaf:
+    """``game``'s heuristic leaf as :func:`leaf_for` builds it (its scale unless
+    ``scale`` is given, random plies, playouts to the end and prior), judging positions
+    by ``evaluate_all`` instead of the game's heuristic: to try other weights."""
+    from . import prior
+    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
+
+    scale = leaf_scale(game) if scale is None else scale
+    if scale is None:
+        raise ValueError(f"{game}'s search judges no leaf by its heuristic")
+    rollout = prior.search_playout(game) or random_rollout
+    return heuristic_leaf(
+        lambda state, seat: evaluate_all(state)[seat],
+        scale,
+        evaluate_all,
+        leaf_plies(game),
+        leaf_to_end(game),
+        rollout,
+    )

@@ -18,7 +18,9 @@ the log-loss of the game's heuristic leaf on the same positions (``heuristic``: 
 ``LEAF_SCALE`` and at the grid scale that suits it best), so a fit can be judged against
 the leaf the search uses before any game is played;
 ``--search`` marks the model for use as the search's leaf (do so only after it beat the
-game's other leaf in play: ``docs/strength.md``). Progress goes to stderr.
+game's other leaf in play: ``docs/strength.md``). A value file needs a fit for every
+player count, so ``--players`` with ``--out`` refits those counts in the file already
+there and keeps its other fits (the file says so). Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ import numpy as np
 from dragontable import games
 from dragontable.bots import make_bot
 from dragontable.bots.heuristics import evaluator_all, leaf_scale
-from dragontable.bots.value import VERSION, features_module
-from dragontable.core.errors import OptionError
+from dragontable.bots.value import VERSION, features_module, parse
+from dragontable.core.errors import DataError, OptionError
 from dragontable.core.rng import Rng, derive_seed
 
 SCALES = [0.5 * k for k in range(2, 81)]  # candidate lead-to-win scales, in points
@@ -137,6 +139,20 @@ def _scale(
     return best[1], best[0]
 
 
+def kept_fits(path: str, game: str, names: tuple[str, ...], refit: list[int]) -> dict[str, Any]:
+    """The fits of the value file at ``path`` for the player counts not in ``refit``, and
+    its ``trained_with`` (a ``DataError`` where there is no such file or it is broken)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as e:
+        raise DataError(f"{path}: {e.strerror}") from None
+    parse(text, game, names, path)  # a checked file
+    raw = json.loads(text)
+    kept = {k: v for k, v in raw["fits"].items() if int(k) not in refit}
+    return {"fits": kept, "trained_with": raw.get("trained_with", "unknown")}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True)
@@ -157,7 +173,19 @@ def main(argv: list[str] | None = None) -> int:
         make_bot(args.bot, args.game)
     except OptionError as e:
         ap.error(str(e))
-    counts = args.players or list(range(spec.min_players, spec.max_players + 1))
+    every_count = list(range(spec.min_players, spec.max_players + 1))
+    counts = args.players or every_count
+    if not set(counts) <= set(every_count):
+        ap.error(f"{args.game} is played by {every_count[0]} to {every_count[-1]} players")
+    kept: dict[str, Any] = {"fits": {}}
+    if args.out and set(counts) != set(every_count):
+        try:
+            kept = kept_fits(args.out, args.game, tuple(module.NAMES), counts)
+        except DataError as e:
+            ap.error(
+                f"--out with --players refits those player counts in an existing value "
+                f"file and keeps its others (a value file needs every count): {e}"
+            )
     fits: dict[str, dict[str, Any]] = {}
     judged: dict[str, dict[str, float]] = {}
     for players in counts:
@@ -170,14 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)
         fits[str(players)] = fit(samples, players)
         judged[str(players)] = heuristic_loss(args.game, samples, players)
+    trained_with = "bench/train_value.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    if kept["fits"]:
+        others = ", ".join(sorted(kept["fits"]))
+        trained_with += f"; the fits for {others} players by {kept['trained_with']}"
     data = {
         "version": VERSION,
         "game": args.game,
         "features": list(module.NAMES),
         "search": args.search,
-        "trained_with": "bench/train_value.py "
-        + shlex.join(sys.argv[1:] if argv is None else argv),
-        "fits": fits,
+        "trained_with": trained_with,
+        "fits": dict(sorted({**kept["fits"], **fits}.items())),
     }
     text = json.dumps(data, indent=1)
     if args.out:

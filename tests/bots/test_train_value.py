@@ -58,14 +58,40 @@ def test_the_games_may_be_the_searchs_own_and_a_bad_bot_is_refused(
 ) -> None:
     out = tmp_path / "mcts.json"
     args = ["--game", "changcheng", "--players", "2", "--games", "2", "--seed", "5"]
-    assert trainer().main([*args, "--bot", "mcts:5", "--explore", "0", "--out", str(out)]) == 0
+    assert trainer().main([*args, "--bot", "mcts:5", "--explore", "0"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["2"]["samples"] > 0
-    written = json.loads(out.read_text())
-    assert "--bot mcts:5" in written["trained_with"]
+    assert list(report) == ["2"] and report["2"]["samples"] > 0
     by_greedy = trainer().play("changcheng", 2, 5, 0.0, 3)
     by_search = trainer().play("changcheng", 2, 5, 0.0, 3, "mcts:5")
     assert by_greedy["rows"] != by_search["rows"]  # another bot, other games
     with pytest.raises(SystemExit):
         trainer().main([*args, "--bot", "mcts:lots"])
     assert "bad mcts budget" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        trainer().main([*args, "--players", "5"])
+    assert "played by 2 to 4 players" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_some_player_counts_are_refitted_in_a_file_that_keeps_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "value.json"
+    two = ["--game", "changcheng", "--players", "2", "--games", "2", "--seed", "5"]
+    with pytest.raises(SystemExit):  # a value file needs every player count
+        trainer().main([*two, "--out", str(out)])
+    assert "keeps its others" in capsys.readouterr().err and not out.exists()
+    before = json.loads(run(tmp_path, capsys, "value")["written"])
+    assert trainer().main([*two, "--bot", "mcts:5", "--out", str(out)]) == 0
+    after = json.loads(out.read_text())
+    assert after["fits"]["2"] != before["fits"]["2"]
+    assert {k: after["fits"][k] for k in "34"} == {k: before["fits"][k] for k in "34"}
+    assert after["trained_with"].endswith(
+        "; the fits for 3, 4 players by " + before["trained_with"]
+    )
+    model = value.parse(out.read_text(), "changcheng", CF.NAMES, "value.json")
+    assert sorted(model.fits) == [2, 3, 4]
+    out.write_text("{broken")
+    with pytest.raises(SystemExit):
+        trainer().main([*two, "--out", str(out)])
+    assert "not valid JSON" in capsys.readouterr().err and out.read_text() == "{broken"

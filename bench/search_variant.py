@@ -277,6 +277,7 @@ from dragontable.bots.heuristics import (
     leaf_scale,
     leaf_to_end,
 )
+from dragontable.core.errors import DataError
 from dragontable.core.play import Chooser
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
@@ -455,6 +456,13 @@ def weighted_leaf(game: str, changes: dict[str, float], scale: float | None) -> 
     base = getattr(module, "SEARCH_WEIGHTS", None)
     if base is None or not hasattr(module, "evaluate_all_with"):
         raise ValueError(f"{game}'s search has no leaf weights to change")
+    if not isinstance(changes, dict) or not all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in changes.values()
+    ):
+        raise ValueError('--leaf-weights takes an object of numbers, e.g. {"double_held": 4.2}')
+    unknown = sorted(set(changes) - {f.name for f in dataclasses.fields(base)})
+    if unknown:
+        raise ValueError(f"{game}'s search weights have no {', '.join(unknown)}")
     w = dataclasses.replace(base, **changes)
 
     def judge_all(state: State) -> list[float]:
@@ -630,6 +638,10 @@ def main(argv: list[str]) -> int:
         args.leaf_weights,
         args.open_after,
     )
+    try:  # a leaf that cannot be built (a missing or broken data file) stops here, not in a worker
+        leaf_maker(args.game, changed)
+    except (ValueError, DataError) as e:
+        parser.error(str(e))
     jobs = [
         (args.game, args.players, changed, budget, args.against, args.seed, i)
         for i in range(args.games)

@@ -121,6 +121,24 @@ def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
         sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))
 
 
+@pytest.mark.parametrize(
+    ("game", "weights", "said"),
+    [
+        ("dragon", "{}", "dragon's search has no leaf weights"),
+        ("changcheng", '{"rivals": 1}', "changcheng's search weights have no rivals"),
+        ("changcheng", "{rival", "Expecting property name"),
+        ("changcheng", "[1]", "an object of numbers"),
+        ("changcheng", '{"rival": "half"}', "an object of numbers"),
+    ],
+)
+def test_a_leaf_that_cannot_be_built_is_refused_before_any_game(
+    game: str, weights: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        script().main(["--game", game, "--leaf-weights", weights, "--games", "1"])
+    assert said in capsys.readouterr().err
+
+
 def test_a_root_opened_later_searches_greedys_best_first_then_every_action() -> None:
     sv = script()
     state = games.create("changcheng", players=2, seed=3)

@@ -96,21 +96,33 @@ def leaf_for(game: str) -> Leaf | None:
     the search, else its heuristic where that sets ``LEAF_SCALE`` (playouts to the end at
     the player counts of its ``LEAF_TO_END``, led by the game's prior where it ships one
     marked for the search, else random), else None (random playouts)."""
-    from . import prior, value
+    from . import value
 
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
         return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
+    from .heuristics import evaluator, evaluator_all, leaf_scale
 
     scale = leaf_scale(game)
     if scale is None:
         return None
-    from .heuristics import evaluator, evaluator_all
+    return _game_leaf(game, evaluator(game), evaluator_all(game), scale)
 
-    plies, to_end = leaf_plies(game), leaf_to_end(game)
+
+def _game_leaf(
+    game: str,
+    evaluate: Callable[[State, int], float],
+    evaluate_all: Callable[[State], list[float]] | None,
+    scale: float,
+) -> Leaf:
+    """The heuristic leaf under ``game``'s settings (plies, playouts to the end, prior)."""
+    from . import prior
+    from .heuristics import leaf_plies, leaf_to_end
+
     rollout = prior.search_playout(game) or random_rollout
-    return heuristic_leaf(evaluator(game), scale, evaluator_all(game), plies, to_end, rollout)
+    return heuristic_leaf(
+        evaluate, scale, evaluate_all, leaf_plies(game), leaf_to_end(game), rollout
+    )
 
 
 def leaf_judging(
@@ -119,18 +131,9 @@ def leaf_judging(
     """``game``'s heuristic leaf as :func:`leaf_for` builds it (its scale unless
     ``scale`` is given, random plies, playouts to the end and prior), judging positions
     by ``evaluate_all`` instead of the game's heuristic: to try other weights."""
-    from . import prior
-    from .heuristics import leaf_plies, leaf_scale, leaf_to_end
+    from .heuristics import leaf_scale
 
     scale = leaf_scale(game) if scale is None else scale
     if scale is None:
         raise ValueError(f"{game}'s search judges no leaf by its heuristic")
-    rollout = prior.search_playout(game) or random_rollout
-    return heuristic_leaf(
-        lambda state, seat: evaluate_all(state)[seat],
-        scale,
-        evaluate_all,
-        leaf_plies(game),
-        leaf_to_end(game),
-        rollout,
-    )
+    return _game_leaf(game, lambda state, seat: evaluate_all(state)[seat], evaluate_all, scale)

@@ -16,7 +16,9 @@ setting changed: a finer comparison), each at ``--seconds`` of CPU time a move o
 ``--iterations``, that many iterations (strength per iteration, the same on every
 machine). ``--root-top K`` keeps the root to greedy's K best actions (with
 ``--open-after F`` only for the share F of the budget: then the same tree opens to
-every action); ``--value``
+every action; ``--widen PER`` widens it step by step instead: greedy's K best, or ten,
+then twice as many each time the root has had PER iterations for every action open,
+until all are); ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
@@ -265,6 +267,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -307,6 +310,7 @@ class Variant:
     v1_leaf: bool = False
     leaf_weights: str | None = None
     open_after: float | None = None
+    widen: int | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -522,6 +526,79 @@ class OpenedLater:
         return found.decide(state, result) if result.stats else legal[0]
 
 
+WIDEN_FIRST = 10
+"""The actions a widened root opens with where ``--root-top`` does not say."""
+
+
+def greedy_order(game: str, seed: int) -> Callable[[State], list[str]]:
+    """Every legal action, greedy's ranking first (its beam's survivors, best first), the
+    rest in the order the game lists them."""
+    greedy = make_bot("greedy", game, seed)
+    assert isinstance(greedy, GreedyBot)
+
+    def order(state: State) -> list[str]:
+        legal = state.legal_actions()
+        ranked = greedy.best(state, len(legal))
+        kept = set(ranked)
+        return ranked + [a for a in legal if a not in kept]
+
+    return order
+
+
+@dataclass
+class Widened:
+    """A root widened as its visits grow: greedy's ``first`` best actions, twice as many
+    once the root has ``per`` iterations for each action open, and so on until every
+    action is open (progressive widening by greedy's ranking); one tree throughout."""
+
+    bot: mcts.MctsBot
+    first: int
+    per: int
+    order: Callable[[State], list[str]]
+    name = "mcts"
+
+    def choose(self, state: State) -> str:
+        found, legal = self.bot, state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        started = time.thread_time()
+        ranked = self.order(state)
+        total = None if found.seconds is not None else (found.iterations or 1000)
+        done, k, root = 0, self.first, None
+        result = None
+        while True:
+            opened = k >= len(ranked)
+            want = None if opened else k * self.per - done
+            if total is not None:
+                want = total - done if want is None else min(want, total - done)
+            left = None
+            if found.seconds is not None:
+                left = found.seconds - (time.thread_time() - started)
+            if (want is not None and want <= 0) or (left is not None and left <= 0):
+                break
+            result = mcts.parallel_search(
+                state,
+                1,
+                want,
+                left,
+                found.rng.next64(),
+                max_seconds=found.max_seconds,
+                root=root,
+                reuse=found.reuse,
+                exploration=found.exploration,
+                leaf_for=found.leaf_for,
+                root_actions=None if opened else ranked[:k],
+            )
+            done, root = done + result.iterations, result.root
+            if opened or result.iterations < (want or 0):
+                break
+            k *= 2
+        if result is None or not result.stats:
+            return legal[0]
+        whole = mcts.SearchResult(result.stats, done, root)
+        return found.decide(state, whole)
+
+
 def configure(
     found: mcts.MctsBot, game: str, changed: Variant, made: mcts.LeafFor | None, seed: int
 ) -> None:
@@ -559,6 +636,10 @@ def _play(job: Job) -> float:
         configure(found, game, changed, made, derive_seed(seed, index, seat, "variant"))
         if changed.open_after is not None:
             return Counted(OpenedLater(found, changed.open_after), "variant")
+        if changed.widen is not None:
+            order = greedy_order(game, derive_seed(seed, index, seat, "order"))
+            widened = Widened(found, changed.root_top or WIDEN_FIRST, changed.widen, order)
+            return Counted(widened, "variant")
         return Counted(found, "variant")
 
     return one_seat_share(game, players, seed, index, bot)
@@ -580,6 +661,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root-top", type=int, help="search only greedy's K best at the root")
     parser.add_argument(
         "--open-after", type=float, help="with --root-top: open the root to all after this share"
+    )
+    parser.add_argument(
+        "--widen",
+        type=int,
+        help="widen the root by greedy's ranking: twice the actions every PER iterations each",
     )
     parser.add_argument(
         "--value", action="store_true", help="the leaf: the game's value function (value.json)"
@@ -608,6 +694,8 @@ def main(argv: list[str]) -> int:
         parser.error(f"--reuse must be at least 1, not {args.reuse}")
     if args.open_after is not None and (args.root_top is None or not 0 < args.open_after < 1):
         parser.error("--open-after needs --root-top and a share between 0 and 1")
+    if args.widen is not None and (args.widen < 1 or args.open_after is not None):
+        parser.error("--widen takes iterations an action (at least 1), and not with --open-after")
     if args.iterations is not None and args.iterations < 1:
         parser.error(f"--iterations must be at least 1, not {args.iterations}")
     given = [
@@ -640,6 +728,7 @@ def main(argv: list[str]) -> int:
         args.v1_leaf,
         args.leaf_weights,
         args.open_after,
+        args.widen,
     )
     try:  # a leaf that cannot be built (a missing or broken data file) stops here, not in a worker
         leaf_maker(args.game, changed)

@@ -164,3 +164,37 @@ def test_a_root_opened_later_searches_greedys_best_first_then_every_action() -> 
     opened = set(result.stats) - best
     assert len(opened) == 30  # the second half tried 30 actions greedy had left out
     assert all(result.stats[a][0] > 1 for a in best)  # the first half: greedy's three
+
+
+def test_a_widened_root_opens_greedys_ranking_in_doubling_steps() -> None:
+    sv = script()
+    state = games.create("changcheng", players=2, seed=3)
+    while len(state.legal_actions()) <= 40:
+        state.apply(state.legal_actions()[-1])
+    legal = state.legal_actions()
+    ranked = sv.greedy_order("changcheng", 5)(state)
+    assert sorted(ranked) == sorted(legal)  # every action, each once
+    bot = make_bot("mcts:100", "changcheng", 1)
+    assert isinstance(bot, mcts.MctsBot)
+    judged: list[mcts.SearchResult] = []
+    decide = bot.decide
+
+    def watched(st: State, result: mcts.SearchResult) -> str:
+        judged.append(result)
+        return decide(st, result)
+
+    bot.decide = watched  # type: ignore[method-assign, assignment]
+    move = sv.Widened(bot, 2, 5, lambda _: ranked).choose(state)
+    (result,) = judged
+    assert move in legal
+    assert result.iterations == 100  # the budget, over the steps of one tree
+    # 2 actions for 10 iterations, 4 until 20, 8 until 40, 16 until 80, then 32
+    assert set(result.stats) == set(ranked[:32])
+    assert all(result.stats[a][0] >= 5 for a in ranked[:2])  # the first two from the start
+
+
+def test_widen_needs_a_positive_step_and_no_open_after(capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in (["--widen", "0"], ["--widen", "30", "--root-top", "5", "--open-after", "0.5"]):
+        with pytest.raises(SystemExit):
+            script().main(["--game", "changcheng", "--games", "1", *extra])
+        assert "--widen takes iterations an action" in capsys.readouterr().err

@@ -62,7 +62,7 @@ SEARCH = "rollout"
 by the tree: the tree with this heuristic's leaf played no better than greedy (53 of
 100 and 52.5 of 100 games for greedy against mcts:300 and mcts:1000), while rollouts
 won 16 of 16 games against mcts-v1 at 0.3 s a move, and at 1 s, as this game's mcts,
-141.5 of the first 176 of strength.md's ming-mcts1s-mctsv1-2p (docs/bots.md)."""
+161.5 of the 200 games of strength.md's ming-mcts1s-mctsv1-2p (docs/bots.md)."""
 ROLLOUT_CANDIDATES = 3  # greedy's best options played out in every round
 ROLLOUT_HORIZON = 16  # decisions greedy plays for every seat before the heuristic judges
 ROLLOUT_COST = 250

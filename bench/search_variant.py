@@ -246,9 +246,12 @@ played through ``dragontable strength --only changcheng-mcts1s-mctsv1-2p --worke
 won 42 of the first 105 games (40.0%) where every action searched had won 51 of the same
 105, better in 18 of the games where the two differ and worse in 30 (commit
 ``de32f58`` has the games): a short search cannot try a hundred options and gains from
-greedy's pruning, a longer one loses the good moves greedy ranks low. Not a setting; a
-root widened as its visits grow (greedy's best first, the others later) is the next
-thing to try. On seed 72 also: ten with ``--leaf-weights '{"double_held": 4.2}'`` (the
+greedy's pruning, a longer one loses the good moves greedy ranks low. Not a setting. Nor
+is a root widened as its visits grow (``--widen 100``: greedy's ten best, twice as many
+each time every open action has had 100 iterations; 2026-11-29, the same strength games
+at 1 s, VM, from a throwaway worktree that made it Chang Cheng's mcts): 13 of the first
+41 games (31.7%) where every action searched had won 18 of the same 41, better in 7 and
+worse in 13; stopped there. On seed 72 also: ten with ``--leaf-weights '{"double_held": 4.2}'`` (the
 leaf weight the tuner preferred) 50.5%; ``--exploration 0.3`` 55.0%, ``0.15`` 52.0%:
 none a setting.
 

@@ -169,7 +169,11 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "much with a sampled world for each iteration (`bench/search_variant.py --game "
     "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back. Nor "
     "is the leaf's scale (2: 51.7%, 9.5: 45.0% of the same 60), and a value function "
-    "fitted to greedy self-play did worse as the leaf (41.7%, `--value`)."
+    "fitted to greedy self-play did worse as the leaf (41.7%, `--value`). The same games "
+    "replayed at 1 s with one setting changed (docs/bots.md): the root kept to greedy's "
+    "ten best won 42 of the first 105 (the search on file 51 of them), a root widened by "
+    "greedy's ranking 13 of the first 41 (on file 18), the leaf's double_held at 4.2 "
+    "45.0 of 100 (games 0-65 and 100-133; on file 51.0)."
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
     "Ming Dynasty's mcts has searched by rollouts over greedy since 2026-11-28 "

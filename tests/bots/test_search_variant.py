@@ -1,6 +1,7 @@
 """The search-variant script (bench/search_variant.py): a leaf judged by the game's value
-function or by mcts-v1's frozen heuristic (a clear error where a game has none), and
-greedy's move by default unless the search is surer by a margin."""
+function or by mcts-v1's frozen heuristic (a clear error where a game has none),
+greedy's move by default unless the search is surer by a margin, and roots kept to
+greedy's best, opened later or widened step by step."""
 
 from __future__ import annotations
 

@@ -270,7 +270,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -513,20 +513,35 @@ class OpenedLater:
             total = found.iterations or 1000
             first_n = max(1, round(total * self.share))
             rest_n = total - first_n
-        common: dict[str, Any] = {
-            "max_seconds": found.max_seconds,
-            "reuse": found.reuse,
-            "exploration": found.exploration,
-            "leaf_for": found.leaf_for,
-        }
-        result = mcts.parallel_search(
-            state, 1, first_n, first_s, found.rng.next64(), root_actions=only, **common
-        )
+        result = search_on(found, state, first_n, first_s, None, only)
         if (rest_n or 0) > 0 or (rest_s or 0.0) > 0.0:
-            result = mcts.parallel_search(
-                state, 1, rest_n, rest_s, found.rng.next64(), root=result.root, **common
-            )
+            result = search_on(found, state, rest_n, rest_s, result.root, None)
         return found.decide(state, result) if result.stats else legal[0]
+
+
+def search_on(
+    found: mcts.MctsBot,
+    state: State,
+    iterations: int | None,
+    seconds: float | None,
+    root: mcts.Node | None,
+    only: Collection[str] | None,
+) -> mcts.SearchResult:
+    """One step of a staged root search with ``found``'s settings, in one process: on
+    from ``root`` (None: a new tree), kept to ``only`` at the root (None: every action)."""
+    return mcts.parallel_search(
+        state,
+        1,
+        iterations,
+        seconds,
+        found.rng.next64(),
+        max_seconds=found.max_seconds,
+        root=root,
+        reuse=found.reuse,
+        exploration=found.exploration,
+        leaf_for=found.leaf_for,
+        root_actions=only,
+    )
 
 
 WIDEN_FIRST = 10
@@ -571,27 +586,16 @@ class Widened:
         result = None
         while True:
             opened = k >= len(ranked)
-            want = None if opened else k * self.per - done
-            if total is not None:
-                want = total - done if want is None else min(want, total - done)
+            limits = [] if total is None else [total - done]
+            if not opened:
+                limits.append(k * self.per - done)
+            want = min(limits, default=None)
             left = None
             if found.seconds is not None:
                 left = found.seconds - (time.thread_time() - started)
             if (want is not None and want <= 0) or (left is not None and left <= 0):
                 break
-            result = mcts.parallel_search(
-                state,
-                1,
-                want,
-                left,
-                found.rng.next64(),
-                max_seconds=found.max_seconds,
-                root=root,
-                reuse=found.reuse,
-                exploration=found.exploration,
-                leaf_for=found.leaf_for,
-                root_actions=None if opened else ranked[:k],
-            )
+            result = search_on(found, state, want, left, root, None if opened else ranked[:k])
             done, root = done + result.iterations, result.root
             if opened or result.iterations < (want or 0):
                 break

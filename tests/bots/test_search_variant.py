@@ -140,6 +140,19 @@ def test_a_leaf_that_cannot_be_built_is_refused_before_any_game(
     assert said in capsys.readouterr().err
 
 
+def watch_decisions(bot: mcts.MctsBot) -> list[mcts.SearchResult]:
+    """The search results ``bot`` decides from, as it decides."""
+    judged: list[mcts.SearchResult] = []
+    decide = bot.decide
+
+    def watched(st: State, result: mcts.SearchResult) -> str:
+        judged.append(result)
+        return decide(st, result)
+
+    bot.decide = watched  # type: ignore[method-assign, assignment]
+    return judged
+
+
 def test_a_root_opened_later_searches_greedys_best_first_then_every_action() -> None:
     sv = script()
     state = games.create("changcheng", players=2, seed=3)
@@ -150,14 +163,7 @@ def test_a_root_opened_later_searches_greedys_best_first_then_every_action() -> 
     sv.configure(bot, "changcheng", sv.Variant(root_top=3), None, 2)
     assert bot.shortlist is not None
     best = set(sv.greedy_shortlist("changcheng", 3, derive_seed(2, "top"))(state))
-    judged: list[mcts.SearchResult] = []
-    decide = bot.decide
-
-    def watched(st: State, result: mcts.SearchResult) -> str:
-        judged.append(result)
-        return decide(st, result)
-
-    bot.decide = watched  # type: ignore[method-assign, assignment]
+    judged = watch_decisions(bot)
     move = sv.OpenedLater(bot, 0.5).choose(state)
     (result,) = judged
     assert move in state.legal_actions()
@@ -177,14 +183,7 @@ def test_a_widened_root_opens_greedys_ranking_in_doubling_steps() -> None:
     assert sorted(ranked) == sorted(legal)  # every action, each once
     bot = make_bot("mcts:100", "changcheng", 1)
     assert isinstance(bot, mcts.MctsBot)
-    judged: list[mcts.SearchResult] = []
-    decide = bot.decide
-
-    def watched(st: State, result: mcts.SearchResult) -> str:
-        judged.append(result)
-        return decide(st, result)
-
-    bot.decide = watched  # type: ignore[method-assign, assignment]
+    judged = watch_decisions(bot)
     move = sv.Widened(bot, 2, 5, lambda _: ranked).choose(state)
     (result,) = judged
     assert move in legal

@@ -22,7 +22,8 @@ until all are); ``--value``
 judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
-``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic). Prints one
+``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic); ``--history W``
+adds progressive history to selection (``mcts.HISTORY``). Prints one
 JSON line a game on stderr as it ends (a run stopped early still tells what it played),
 then the share of games the variant seat won (a tie shared), with a 95% interval, as
 JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
@@ -255,6 +256,14 @@ worse in 13; stopped there. On seed 72 also: ten with ``--leaf-weights '{"double
 leaf weight the tuner preferred) 50.5%; ``--exploration 0.3`` 55.0%, ``0.15`` 52.0%:
 none a setting.
 
+Progressive history (Nijssen and Winands: a child's UCB1 score gains ``W * h / ((1 -
+mean) * visits + 1)``, ``h`` its key's mean reward for its player anywhere in the search
+so far, so a rival's reply that did well after one move is tried first after the others),
+Chang Cheng, 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, 60 games, the 2026-11-29
+code; about 0.88 times the iterations of the search without it): ``--history 1`` 44.2%,
+``--history 5`` 49.2%, where the shipped search had won 55.0% of the same games. Not a
+setting (``HISTORY`` stays 0).
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
@@ -314,6 +323,7 @@ class Variant:
     leaf_weights: str | None = None
     open_after: float | None = None
     widen: int | None = None
+    history: float | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -631,6 +641,8 @@ def _play(job: Job) -> float:
         leaves.rewards = judge  # type: ignore[assignment]  # this worker's leaves and searches
     if changed.fresh_chance is not None:
         mcts.FRESH_CHANCE = changed.fresh_chance  # this worker's mcts only
+    if changed.history is not None:
+        mcts.HISTORY = changed.history  # this worker's mcts only
     made = leaf_maker(game, changed)
 
     def bot(seat: int, variant: bool) -> Chooser:
@@ -661,6 +673,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--keep-tree", choices=("on", "off"), help="(default: the game's)")
     parser.add_argument("--fresh-chance", choices=("on", "off"), help="(default: the search's)")
     parser.add_argument("--exploration", type=float, help="UCB1's constant (default: 0.7)")
+    parser.add_argument(
+        "--history", type=float, help="progressive history's weight W (default: 0, none)"
+    )
     parser.add_argument("--scale", type=float, help="the leaf's LEAF_SCALE (default: the game's)")
     parser.add_argument("--playout", help="mast:T, mast-eps:E or prior (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
@@ -712,10 +727,15 @@ def main(argv: list[str]) -> int:
     ]
     if len(given) > 1:
         parser.error(f"{' and '.join(given)} each choose the leaf: give one of them")
-    if args.against == "mcts" and (args.margin is not None or args.fresh_chance is not None):
+    if args.against == "mcts" and (
+        args.margin is not None or args.fresh_chance is not None or args.history is not None
+    ):
         parser.error(
-            "--margin and --fresh-chance change every search of a process: not with --against mcts"
+            "--margin, --fresh-chance and --history change every search of a process:"
+            " not with --against mcts"
         )
+    if args.history is not None and args.history < 0:
+        parser.error(f"--history must be 0 or more, not {args.history}")
     budget = f"{args.seconds}s" if args.iterations is None else str(args.iterations)
     keep = None if args.keep_tree is None else args.keep_tree == "on"
     fresh = None if args.fresh_chance is None else args.fresh_chance == "on"
@@ -736,6 +756,7 @@ def main(argv: list[str]) -> int:
         args.leaf_weights,
         args.open_after,
         args.widen,
+        args.history,
     )
     try:  # a leaf that cannot be built (a missing or broken data file) stops here, not in a worker
         leaf_maker(args.game, changed)

@@ -137,3 +137,38 @@ def test_a_bot_explores_as_widely_as_its_exploration_constant_says() -> None:
         visits = [n.visits for n in bot._kept[1].children.values()]
         shares.append(max(visits) / sum(visits))
     assert shares[0] > shares[1] + 0.1
+
+
+def test_progressive_history_leads_selection_to_the_key_that_did_well_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two children alike in visits and value: the one whose key earned its player more
+    elsewhere in the search is selected, and only while the history has a weight."""
+    from dragontable.bots import mcts
+
+    children = {"a": Node(), "b": Node()}
+    for child in children.values():
+        child.visits, child.value, child.avail = 4, 2.0, 8
+    keyed = {"a": "a", "b": "b"}
+    history: mcts.History = {0: {"a": [1.0, 10.0], "b": [9.0, 10.0]}, 1: {"a": [9.0, 10.0]}}
+    monkeypatch.setattr(mcts, "HISTORY", 1.0)
+    assert mcts._select_history(children, keyed, 0.7, history, 0) == "b"
+    assert mcts._select_history(children, keyed, 0.7, history, 1) == "a"
+    history[0]["a"] = [9.5, 10.0]
+    assert mcts._select_history(children, keyed, 0.7, history, 0) == "a"
+
+
+def test_a_search_with_history_is_reproducible_and_searches_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dragontable.bots import mcts
+
+    state = _midgame("changcheng", 12)
+    leaf = leaf_for("changcheng")
+    plain = search(state, iterations=600, seed=4, leaf=leaf, reuse=16)
+    monkeypatch.setattr(mcts, "HISTORY", 5.0)
+    first = search(state, iterations=600, seed=4, leaf=leaf, reuse=16)
+    again = search(state, iterations=600, seed=4, leaf=leaf, reuse=16)
+    assert first.stats == again.stats and first.iterations == 600
+    assert set(first.stats) <= set(state.legal_actions())
+    assert first.stats != plain.stats

@@ -198,3 +198,24 @@ def test_widen_needs_a_positive_step_and_no_open_after(capsys: pytest.CaptureFix
         with pytest.raises(SystemExit):
             script().main(["--game", "changcheng", "--games", "1", *extra])
         assert "--widen takes iterations an action" in capsys.readouterr().err
+
+
+def test_history_gives_the_variant_workers_search_its_weight() -> None:
+    """``--history W`` reaches the search of the worker that plays the variant's games, and
+    a run against today's search (whose process it would change too) is refused."""
+    sv, before = script(), mcts.HISTORY
+    try:
+        job = ("changcheng", 2, sv.Variant(history=2.5), "3", "mcts-v1", 2, 0)
+        assert sv._play(job) in (0.0, 0.5, 1.0)
+        assert mcts.HISTORY == 2.5
+    finally:
+        mcts.HISTORY = before
+
+
+def test_history_is_refused_against_todays_search_or_below_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for extra, says in ((["--against", "mcts"], "not with --against mcts"), ([], "0 or more")):
+        with pytest.raises(SystemExit):
+            script().main(["--game", "changcheng", "--games", "1", "--history", "-1", *extra])
+        assert says in capsys.readouterr().err

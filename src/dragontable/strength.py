@@ -173,7 +173,12 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "replayed at 1 s with one setting changed (docs/bots.md): the root kept to greedy's "
     "ten best won 42 of the first 105 (the search on file 51 of them), a root widened by "
     "greedy's ranking 13 of the first 41 (on file 18), the leaf's double_held at 4.2 "
-    "45.0 of 100 (games 0-65 and 100-133; on file 51.0)."
+    "45.0 of 100 (games 0-65 and 100-133; on file 51.0). But the same search replayed on "
+    "2026-11-29 (VM, AMD EPYC) won 39.0 of games 0-99, where the file has 50.5 of them, "
+    "with no change to the code either search runs: the file's games (2026-11-27) predate "
+    "the cpu field, and a game's outcome changed in about half of the replays. So compare "
+    "a setting with the shipped search replayed beside it: UCB1's constant at 0.3 and 1.2 "
+    "then won 15.5 and 17 of games 0-19 and 50-69, where the shipped search won 15."
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
     "Ming Dynasty's mcts has searched by rollouts over greedy since 2026-11-28 "

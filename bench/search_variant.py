@@ -261,7 +261,8 @@ mean) * visits + 1)``, ``h`` its key's mean reward for its player anywhere in th
 so far, so a rival's reply that did well after one move is tried first after the others),
 Chang Cheng, 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, 60 games, the 2026-11-29
 code; about 0.88 times the iterations of the search without it): ``--history 1`` 44.2%,
-``--history 5`` 49.2%, where the shipped search had won 55.0% of the same games. Not a
+``--history 5`` 49.2%, where the shipped search had won 55.0% of the same games on
+2026-11-27 (not replayed beside them: see docs/bots.md on comparing with a replay). Not a
 setting (``HISTORY`` stays 0).
 
 To run one line::

@@ -143,7 +143,7 @@ def test_progressive_history_leads_selection_to_the_key_that_did_well_elsewhere(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Two children alike in visits and value: the one whose key earned its player more
-    elsewhere in the search is selected, and only while the history has a weight."""
+    elsewhere in the search is selected, by each player's own history."""
     from dragontable.bots import mcts
 
     children = {"a": Node(), "b": Node()}
@@ -161,6 +161,7 @@ def test_progressive_history_leads_selection_to_the_key_that_did_well_elsewhere(
 def test_a_search_with_history_is_reproducible_and_searches_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """A weight for the history changes the search; the same seed, the same search."""
     from dragontable.bots import mcts
 
     state = _midgame("changcheng", 12)

@@ -201,8 +201,7 @@ def test_widen_needs_a_positive_step_and_no_open_after(capsys: pytest.CaptureFix
 
 
 def test_history_gives_the_variant_workers_search_its_weight() -> None:
-    """``--history W`` reaches the search of the worker that plays the variant's games, and
-    a run against today's search (whose process it would change too) is refused."""
+    """``--history W`` reaches the search of the worker that plays the variant's games."""
     sv, before = script(), mcts.HISTORY
     try:
         job = ("changcheng", 2, sv.Variant(history=2.5), "3", "mcts-v1", 2, 0)
@@ -215,6 +214,7 @@ def test_history_gives_the_variant_workers_search_its_weight() -> None:
 def test_history_is_refused_against_todays_search_or_below_zero(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
+    """Against today's search the weight would change the field's searches too."""
     for extra, says in ((["--against", "mcts"], "not with --against mcts"), ([], "0 or more")):
         with pytest.raises(SystemExit):
             script().main(["--game", "changcheng", "--games", "1", "--history", "-1", *extra])

@@ -273,7 +273,7 @@ def _iterate(
             key = _select(children, keyed, c)
         else:
             key = _select_history(children, keyed, c, history, player)
-            keys.append(key)
+        keys.append(key)
         node = children[key]
         path.append((node, player))
         kept = None if scratch or memo is None else memo.get(node)
@@ -297,16 +297,23 @@ def _iterate(
         child.visits += 1
         child.value += result[player]
     if history is not None:
-        for (_, player), key in zip(path, keys, strict=True):
-            mine = history.get(player)
-            if mine is None:
-                mine = history[player] = {}
-            h = mine.get(key)
-            if h is None:
-                mine[key] = [result[player], 1.0]
-            else:
-                h[0] += result[player]
-                h[1] += 1.0
+        _remember(history, path, keys, result)
+
+
+def _remember(
+    history: History, path: list[tuple[Node, int]], keys: list[str], result: list[float]
+) -> None:
+    """Add an iteration's rewards to the history of every key on its path."""
+    for (_, player), key in zip(path, keys, strict=True):
+        mine = history.get(player)
+        if mine is None:
+            mine = history[player] = {}
+        h = mine.get(key)
+        if h is None:
+            mine[key] = [result[player], 1.0]
+        else:
+            h[0] += result[player]
+            h[1] += 1.0
 
 
 def _keyed(d: State, node: Node, legal: list[str], player: int, seat: int) -> dict[str, Any]:

@@ -248,8 +248,7 @@ def _iterate(
             memo[root] = entry
     scratch = memo is None  # whether ``d`` is this iteration's own, to play on
     grown = False
-    path: list[tuple[Node, int]] = []
-    keys: list[str] = []
+    path: list[tuple[Node, int, str]] = []
     while True:
         d, player, keyed = entry
         if player is None or keyed is None:
@@ -266,16 +265,14 @@ def _iterate(
             key = untried[rng.below(len(untried))]
             node = children[key] = Node()
             d = _apply_keyed(d, keyed[key], rng, not scratch)
-            path.append((node, player))
-            keys.append(key)
+            path.append((node, player, key))
             break
         if history is None:
             key = _select(children, keyed, c)
         else:
             key = _select_history(children, keyed, c, history, player)
-        keys.append(key)
         node = children[key]
-        path.append((node, player))
+        path.append((node, player, key))
         kept = None if scratch or memo is None else memo.get(node)
         if kept is not None:
             entry = kept
@@ -293,18 +290,16 @@ def _iterate(
         result = leaves.rewards(d)
     else:
         result = leaf(d, rng)
-    for child, player in path:
+    for child, player, _ in path:
         child.visits += 1
         child.value += result[player]
     if history is not None:
-        _remember(history, path, keys, result)
+        _remember(history, path, result)
 
 
-def _remember(
-    history: History, path: list[tuple[Node, int]], keys: list[str], result: list[float]
-) -> None:
+def _remember(history: History, path: list[tuple[Node, int, str]], result: list[float]) -> None:
     """Add an iteration's rewards to the history of every key on its path."""
-    for (_, player), key in zip(path, keys, strict=True):
+    for _, player, key in path:
         mine = history.get(player)
         if mine is None:
             mine = history[player] = {}
@@ -369,7 +364,8 @@ def _select(children: dict[str, Node], keyed: dict[str, Any], c: float) -> str:
 def _select_history(
     children: dict[str, Node], keyed: dict[str, Any], c: float, history: History, player: int
 ) -> str:
-    """UCB1 with availability counts plus progressive history (:data:`HISTORY`)."""
+    """UCB1 with availability counts plus progressive history (:data:`HISTORY`); apart
+    from :func:`_select` so that the search without history pays nothing for it."""
     best, best_score = "", -math.inf
     log, sqrt, w = math.log, math.sqrt, HISTORY
     mine = history.get(player, {})

@@ -23,7 +23,9 @@ judges the leaf by the game's value function (``bench/train_value.py``, at its f
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
 ``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic); ``--history W``
-adds progressive history to selection (``mcts.HISTORY``). Prints one
+adds progressive history to selection (``mcts.HISTORY``); ``--centre S`` judges the leaf
+by the heuristic's lead less the mean lead of the search's leaves so far, a logistic at
+scale S. Prints one
 JSON line a game on stderr as it ends (a run stopped early still tells what it played),
 then the share of games the variant seat won (a tie shared), with a 95% interval, as
 JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
@@ -265,6 +267,18 @@ code; about 0.88 times the iterations of the search without it): ``--history 1``
 2026-11-27 (not replayed beside them: see docs/bots.md on comparing with a replay). Not a
 setting (``HISTORY`` stays 0).
 
+Two more tries at Chang Cheng's leaf, 2-player, against ``mcts-v1`` at 0.3 s (2026-11-29,
+VM, an Intel Xeon this time, seed 70, each beside the shipped search on the same games,
+one worker a run): a leaf that first completes the turn of the seat to move (its second
+wall, second card, wall beside a card, reserved space and neutral wall, each the option
+its heuristic values highest) won 10 of the first 38 games (at half the iterations: 1,141
+a search against 2,358), where the shipped search won 17.5 of them; stopped there (from
+a throwaway script, not kept). ``--centre 2``, a reward relative to the search's own
+leaves (at 1 s a Chang Cheng search's root visits are nearly flat: in a lopsided game
+every option's reward lies near 0.93, where the logistic hardly tells a point apart),
+won 31.5 of 60 (52.5%; 40.1-64.6%), 20.5 of the 39 games the shipped search played
+beside it (18.5 won; better in 13, worse in 12): no gain. Neither is a setting.
+
 To run one line::
 
     PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
@@ -277,6 +291,7 @@ import argparse
 import dataclasses
 import importlib
 import json
+import math
 import statistics
 import sys
 import time
@@ -325,6 +340,7 @@ class Variant:
     open_after: float | None = None
     widen: int | None = None
     history: float | None = None
+    centre: float | None = None
 
 
 Job = tuple[str, int, Variant, str, str, int, int]
@@ -382,6 +398,42 @@ def prior_leaf(game: str) -> leaves.Leaf:
     return leaf
 
 
+def centred(game: str, scale: float) -> Callable[[], leaves.Leaf]:
+    """A maker of leaves (one a search) that judge a position by each seat's heuristic
+    lead over the best rival minus the mean lead of the search's leaves so far, a
+    logistic at ``scale``: a reward relative to the search's own positions, which does
+    not flatten in a lopsided game as a logistic of the lead itself does. A finished
+    game is judged by the heuristic too (Chang Cheng's reads its final scores)."""
+    judge = evaluator_all(game)
+    if judge is None:
+        one = evaluator(game)
+        judge = lambda state: [one(state, s) for s in range(state.players)]  # noqa: E731
+
+    def make() -> leaves.Leaf:
+        sums: list[float] = []
+        count = 0
+
+        def leaf(state: State, rng: Rng) -> list[float]:
+            nonlocal count
+            values = judge(state)
+            leads = [
+                v - max(w for t, w in enumerate(values) if t != s) for s, v in enumerate(values)
+            ]
+            if not sums:
+                sums.extend([0.0] * len(leads))
+            count += 1
+            out = []
+            for s, lead in enumerate(leads):
+                sums[s] += lead
+                x = (lead - sums[s] / count) / scale
+                out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -x)))))
+            return out
+
+        return leaf
+
+    return make
+
+
 def playout(spec: str) -> Any:
     """A maker of the playout leaf ``spec`` names: ``mast:T`` (Gibbs at temperature T),
     ``mast-eps:E`` (best-valued but a share E of random moves)."""
@@ -393,7 +445,15 @@ def playout(spec: str) -> Any:
     raise ValueError(f"unknown playout {spec!r}: mast:T, mast-eps:E or prior")
 
 
-LEAF_OPTIONS = ("--plies", "--playout", "--mix", "--value", "--v1-leaf", "--leaf-weights")
+LEAF_OPTIONS = (
+    "--plies",
+    "--playout",
+    "--mix",
+    "--value",
+    "--v1-leaf",
+    "--leaf-weights",
+    "--centre",
+)
 """The options that each choose the variant's leaf: at most one a run."""
 
 SEARCHES = {"variant": [0, 0], "field": [0, 0]}
@@ -450,6 +510,9 @@ def leaf_maker(game: str, changed: Variant) -> mcts.LeafFor | None:
     if changed.playout is not None:
         make = playout(changed.playout)
         return lambda _: make()  # a new one a search: its averages are the search's own
+    if changed.centre is not None:
+        make_centred = centred(game, changed.centre)
+        return lambda _: make_centred()  # a new one a search: its mean is the search's own
     if changed.mix is not None:
         both = mixed(game, changed.mix, changed.scale)
         return lambda _: both
@@ -702,6 +765,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--leaf-weights", help='search leaf weights changed, as JSON: {"double_held": 4.2}'
     )
+    parser.add_argument(
+        "--centre",
+        type=float,
+        help="the leaf: the heuristic's lead less the search's mean lead, a logistic at SCALE",
+    )
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--iterations", type=int, help="a budget of iterations instead")
     parser.add_argument(
@@ -735,6 +803,8 @@ def main(argv: list[str]) -> int:
             "--margin, --fresh-chance and --history change every search of a process:"
             " not with --against mcts"
         )
+    if args.centre is not None and not args.centre > 0:
+        parser.error(f"--centre takes a positive scale, not {args.centre}")
     if args.history is not None and args.history < 0:
         parser.error(f"--history must be 0 or more, not {args.history}")
     budget = f"{args.seconds}s" if args.iterations is None else str(args.iterations)
@@ -758,6 +828,7 @@ def main(argv: list[str]) -> int:
         args.open_after,
         args.widen,
         args.history,
+        args.centre,
     )
     try:  # a leaf that cannot be built (a missing or broken data file) stops here, not in a worker
         leaf_maker(args.game, changed)

@@ -1,11 +1,13 @@
 """The search-variant script (bench/search_variant.py): a leaf judged by the game's value
 function or by mcts-v1's frozen heuristic (a clear error where a game has none),
 greedy's move by default unless the search is surer by a margin, and roots kept to
-greedy's best, opened later or widened step by step."""
+greedy's best, opened later or widened step by step, and a leaf centred on the search's
+mean lead."""
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import pytest
@@ -219,3 +221,35 @@ def test_history_is_refused_against_todays_search_or_below_zero(
         with pytest.raises(SystemExit):
             script().main(["--game", "changcheng", "--games", "1", "--history", "-1", *extra])
         assert says in capsys.readouterr().err
+
+
+def test_a_centred_leaf_judges_each_lead_against_the_searchs_mean_lead() -> None:
+    from dragontable.games.changcheng import heuristic as cc
+
+    sv = script()
+    make = sv.leaf_maker("changcheng", sv.Variant(centre=2.0))
+    early = games.create("changcheng", players=2, seed=5)
+    later = early.clone()
+    for _ in range(10):
+        later.apply(later.legal_actions()[0])
+    leaf = make("changcheng")
+    assert leaf(early.clone(), Rng(1)) == [0.5, 0.5]  # the first leaf is the mean itself
+    values = [cc.evaluate_all(s) for s in (early, later)]
+    leads = [[v[0] - v[1], v[1] - v[0]] for v in values]
+    second = leaf(later.clone(), Rng(1))
+    for seat in (0, 1):  # the lead against the mean of both leaves, at scale 2
+        x = (leads[1][seat] - (leads[0][seat] + leads[1][seat]) / 2) / 2.0
+        assert second[seat] == pytest.approx(1 / (1 + math.exp(-x)))
+    assert second != [0.5, 0.5]
+    assert make("changcheng")(later.clone(), Rng(1)) == [0.5, 0.5]  # a new search, a new mean
+
+
+def test_centre_needs_a_positive_scale_and_no_other_leaf(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for bad in (["--centre", "0"], ["--centre", "nan"], ["--centre", "2", "--value"]):
+        with pytest.raises(SystemExit):
+            script().main(["--game", "changcheng", *bad])
+    said = capsys.readouterr().err
+    assert "--centre takes a positive scale, not 0.0" in said
+    assert "--value and --centre each choose the leaf" in said

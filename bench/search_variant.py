@@ -249,7 +249,11 @@ played through ``dragontable strength --only changcheng-mcts1s-mctsv1-2p --worke
 won 42 of the first 105 games (40.0%) where every action searched had won 51 of the same
 105, better in 18 of the games where the two differ and worse in 30 (commit
 ``de32f58`` has the games): a short search cannot try a hundred options and gains from
-greedy's pruning, a longer one loses the good moves greedy ranks low. Not a setting. Nor
+greedy's pruning, a longer one loses the good moves greedy ranks low. The turn comes by
+1,000 iterations already (2026-11-29, VM, ``--iterations 1000`` against ``mcts-v1:1000``,
+seed 72, the same 100 games, one worker each side by side): greedy's ten won 44.5%
+(35.1-54.3%), every action 52.5% (42.8-62.0%), better in 21 of the games where the two
+differ and worse in 28; so only the tables' ``mcts:300`` level would gain from it. Not a setting. Nor
 is a root widened as its visits grow (``--widen 100``: greedy's ten best, twice as many
 each time every open action has had 100 iterations; 2026-11-29, the same strength games
 at 1 s, VM, from a throwaway worktree that made it Chang Cheng's mcts): 13 of the first

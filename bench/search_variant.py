@@ -281,7 +281,16 @@ a throwaway script, not kept). ``--centre 2``, a reward relative to the search's
 leaves (at 1 s a Chang Cheng search's root visits are nearly flat: in a lopsided game
 every option's reward lies near 0.93, where the logistic hardly tells a point apart),
 won 31.5 of 60 (52.5%; 40.1-64.6%), 20.5 of the 39 games the shipped search played
-beside it (18.5 won; better in 13, worse in 12): no gain. Neither is a setting.
+beside it (18.5 won; better in 13, worse in 12): no gain. Neither is a setting. Nor is
+a value that looks ahead through the seat's own turn: a child whose decisions below are
+the same player's judged half by its mean and half by the best of its children with at
+least 5 visits (mixmax, recomputed bottom-up along each iteration's path; from a
+throwaway worktree, not kept), 0.3 s, seed 71, one worker beside the shipped search on
+the same games, stopped after 61: 26.5 won against 27.5, better in 7 of the games where
+the two differ and worse in 9 (``bench/pairs.py``; 2,149 iterations a search against
+2,200). In only 16 of those 61 games did the outcome differ at all: most of Chang
+Cheng's games between these searches are decided by the deal and ``mcts-v1``'s play,
+whatever the variant seat's search does.
 
 To run one line::
 

@@ -253,8 +253,8 @@ greedy's pruning, a longer one loses the good moves greedy ranks low. The turn c
 1,000 iterations already (2026-11-29, VM, ``--iterations 1000`` against ``mcts-v1:1000``,
 seed 72, the same 100 games, one worker each side by side): greedy's ten won 44.5%
 (35.1-54.3%), every action 52.5% (42.8-62.0%), better in 21 of the games where the two
-differ and worse in 28; so only the tables' ``mcts:300`` level would gain from it. Not a setting. Nor
-is a root widened as its visits grow (``--widen 100``: greedy's ten best, twice as many
+differ and worse in 28; so only the tables' ``mcts:300`` level would gain from it. Not a
+setting. Nor is a root widened as its visits grow (``--widen 100``: greedy's ten best, twice as many
 each time every open action has had 100 iterations; 2026-11-29, the same strength games
 at 1 s, VM, from a throwaway worktree that made it Chang Cheng's mcts): 13 of the first
 41 games (31.7%) where every action searched had won 18 of the same 41, better in 7 and
@@ -271,11 +271,12 @@ code; about 0.88 times the iterations of the search without it): ``--history 1``
 2026-11-27 (not replayed beside them: see docs/bots.md on comparing with a replay). Not a
 setting (``HISTORY`` stays 0).
 
-Two more tries at Chang Cheng's leaf, 2-player, against ``mcts-v1`` at 0.3 s (2026-11-29,
-VM, an Intel Xeon this time, seed 70, each beside the shipped search on the same games,
-one worker a run): a leaf that first completes the turn of the seat to move (its second
-wall, second card, wall beside a card, reserved space and neutral wall, each the option
-its heuristic values highest) won 10 of the first 38 games (at half the iterations: 1,141
+Four more tries at Chang Cheng's search, 2-player, against ``mcts-v1`` at 0.3 s
+(2026-11-29, VM, an Intel Xeon this time, each beside the shipped search on the same
+games, one worker a run; seed 70 for the two leaves, 71 for the other two, where the
+shipped search won 27.5 of the first 61): a leaf that first completes the turn of the
+seat to move (its second wall, second card, wall beside a card, reserved space and
+neutral wall, each the option its heuristic values highest) won 10 of the first 38 games (at half the iterations: 1,141
 a search against 2,358), where the shipped search won 17.5 of them; stopped there (from
 a throwaway script, not kept). ``--centre 2``, a reward relative to the search's own
 leaves (at 1 s a Chang Cheng search's root visits are nearly flat: in a lopsided game

@@ -390,17 +390,23 @@ def leaf(game: str, plies: str | None, scale: float | None) -> leaves.Leaf | Non
     return leaves.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
 
 
+def judge_all(game: str) -> Callable[[State], list[float]]:
+    """Every seat's heuristic value at once: the game's ``evaluate_all``, or its
+    ``evaluate`` seat by seat where it has none."""
+    judge = evaluator_all(game)
+    if judge is not None:
+        return judge
+    one = evaluator(game)
+    return lambda state: [one(state, s) for s in range(state.players)]
+
+
 def mixed(game: str, weight: float, scale: float | None) -> leaves.Leaf:
     """The leaf that mixes ``weight`` of the heuristic's judgement (at ``scale``, None:
     the game's ``LEAF_SCALE``) with a random playout's result."""
     scale = leaf_scale(game) if scale is None else scale
     if scale is None:
         raise ValueError(f"{game}'s heuristic sets no LEAF_SCALE: give --scale")
-    judge = evaluator_all(game)
-    if judge is None:
-        one = evaluator(game)
-        judge = lambda state: [one(state, s) for s in range(state.players)]  # noqa: E731
-    return playouts.mixed_leaf(judge, scale, weight)
+    return playouts.mixed_leaf(judge_all(game), scale, weight)
 
 
 def valued(game: str, scale: float | None) -> leaves.Leaf:
@@ -433,10 +439,7 @@ def centred(game: str, scale: float) -> Callable[[], leaves.Leaf]:
     logistic at ``scale``: a reward relative to the search's own positions, which does
     not flatten in a lopsided game as a logistic of the lead itself does. A finished
     game is judged by the heuristic too (Chang Cheng's reads its final scores)."""
-    judge = evaluator_all(game)
-    if judge is None:
-        one = evaluator(game)
-        judge = lambda state: [one(state, s) for s in range(state.players)]  # noqa: E731
+    judge = judge_all(game)
 
     def make() -> leaves.Leaf:
         sums: list[float] = []

@@ -152,6 +152,12 @@ def final_totals(page: Page) -> list[int]:
     return [int(text) for text in cells]
 
 
+def actions_in(frame: str | bytes) -> list[str]:
+    """The action a WebSocket message from the page carries, if it carries one."""
+    message = json.loads(frame)
+    return [message["action"]] if isinstance(message, dict) and "action" in message else []
+
+
 def seat_decisions(record: dict[str, Any], seat: int) -> list[str]:
     """The actions ``seat`` chose in a record: those the server did not apply by itself
     (a decision with one option is the seat's too when being forced is a secret)."""

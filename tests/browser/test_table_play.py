@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import READY, click_action, game_info, seat_decisions
+from .helpers import READY, actions_in, click_action, game_info, seat_decisions
 
 pytestmark = pytest.mark.browser
 
@@ -170,9 +170,3 @@ def test_a_whole_game_by_taps(
     # That each target sends the action it shows is test_targets.py's.
     assert len(sent) == len(clicked)
     assert seat_decisions(record, 0) == sent
-
-
-def actions_in(frame: str | bytes) -> list[str]:
-    """The action a WebSocket message from the page carries, if it carries one."""
-    message = json.loads(frame)
-    return [message["action"]] if isinstance(message, dict) and "action" in message else []

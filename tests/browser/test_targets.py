@@ -4,7 +4,6 @@ language, never as notation."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
@@ -12,7 +11,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, WebSocket
 
-from .helpers import after_update, click_action, game_info, is_over, new_table, offered
+from .helpers import (
+    actions_in,
+    after_update,
+    click_action,
+    game_info,
+    is_over,
+    new_table,
+    offered,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -41,13 +48,8 @@ def sent_actions(page: Page) -> list[str]:
     """The actions the table pages of ``page``'s context send, in order (filled as they go)."""
     sent: list[str] = []
 
-    def frame(data: str | bytes) -> None:
-        message = json.loads(data)
-        if isinstance(message, dict) and "action" in message:
-            sent.append(message["action"])
-
     def watch(ws: WebSocket) -> None:
-        ws.on("framesent", frame)
+        ws.on("framesent", lambda data: sent.extend(actions_in(data)))
 
     page.context.on("page", lambda p: p.on("websocket", watch))
     return sent

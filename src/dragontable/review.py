@@ -18,7 +18,14 @@ otherwise; a leaf before the end is judged by the game's heuristic (a logistic o
 lead over the best rival, :func:`bots.leaves.heuristic_leaf`, after the random moves the
 game asks for first) where the game's search uses one, else by a random playout to the
 end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
-figures are win chances.) The played move always
+figures are win chances.) Where the game sets a review scale for the player count
+(``REVIEW_SCALE``, fitted by ``bench/calibrate_review.py`` so that the win chances
+predict who wins), a seat's chance is ``exp(value / scale)`` over the sum of every
+seat's (:func:`bots.leaves.win_chances`; at two seats the same logistic of the lead),
+so that a verdict's threshold, a loss of 5, 10 or 20 points of win chance, means what
+it says: the search's ``LEAF_SCALE`` is sharper (a 2-player Chang Cheng review at it
+said 97% where the seat went on to win 79% of the time), and its lead over the best
+rival gives a seat level with the leader of three 50%. The played move always
 gets at least :data:`PLAYED_SHARE` of the budget's visits: the search goes on under it
 until then, so its value is never a guess from a visit or two.
 
@@ -40,15 +47,18 @@ from dataclasses import dataclass
 from typing import Any
 
 # the search's own iteration, so that the search can go on under the played move's node
-from .bots.leaves import Leaf, leaf_for, random_rollout
+from .bots.heuristics import review_scale
+from .bots.leaves import Leaf, leaf_for, random_rollout, scaled_leaf, win_chances
 from .bots.mcts import Node, _iterate, sampled_worlds, world_reuse
 from .core.errors import OptionError
 from .core.rng import Rng
 from .core.state import State
 from .games import replay_steps
 
-REVIEW_VERSION = 1
-"""The version of a review's JSON (``version``); a new one for any change of its fields."""
+REVIEW_VERSION = 2
+"""The version of a review's JSON (``version``); a new one for any change of its fields or
+of how its figures are reckoned (a stored review of another version is made again).
+2: win chances at the review's own scale (``REVIEW_SCALE``)."""
 DEFAULT_ITERATIONS = 300
 """Search iterations per decision: a 2-player review of a seat in seconds on one core."""
 EXPLORATION = 0.7
@@ -138,11 +148,14 @@ def win_shares(state: State) -> list[float]:
 
 
 class WinChance:
-    """A search leaf whose rewards are win chances (see the module's docstring); it keeps
-    the last rewards it gave, for the iterations under the played move."""
+    """A search leaf whose rewards are win chances (see the module's docstring): the
+    game's heuristic leaf at the lead-to-win ``scale``, or without one the search's own
+    leaf. It keeps the last rewards it gave, for the iterations under the played move."""
 
-    def __init__(self, game: str, rng: Rng) -> None:
-        self.heuristic: Leaf | None = leaf_for(game)
+    def __init__(self, game: str, rng: Rng, scale: float | None = None) -> None:
+        self.heuristic: Leaf | None = (
+            leaf_for(game) if scale is None else scaled_leaf(game, scale, win_chances)
+        )
         self.rng = rng
         self.last: list[float] = []
 
@@ -185,15 +198,19 @@ def visit_played(
     return played
 
 
-def judge(state: State, seat: int, index: int, move: str, iterations: int) -> dict[str, Any]:
-    """The review of one decision: ``seat`` played ``move`` (action ``index``) in ``state``.
+def judge(
+    state: State, seat: int, index: int, move: str, iterations: int, scale: float | None = None
+) -> dict[str, Any]:
+    """The review of one decision: ``seat`` played ``move`` (action ``index``) in ``state``;
+    the heuristic leaf at the lead-to-win ``scale``, else the game's :func:`review_scale`.
 
     Reads of ``state`` only ``view(seat)`` and ``determinize(seat, …)``.
     """
     rng = Rng(public_seed(state, seat, index))
     world = state.determinize(seat, rng.next64())
     world.seed = PUBLIC_SEED
-    leaf = WinChance(world.game.name, rng)
+    name = world.game.name
+    leaf = WinChance(name, rng, review_scale(name, world.players) if scale is None else scale)
     root = search_root(world, seat, iterations, leaf)
     best = most_visited(root, world.legal_actions())
     played = visit_played(root, world, seat, move, math.ceil(PLAYED_SHARE * iterations), leaf)

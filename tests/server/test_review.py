@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from dragontable.review import describe, review_record
+from dragontable.review import REVIEW_VERSION, describe, review_record
 from dragontable.server import create_app
 from dragontable.server import reviews as reviews_module
 from dragontable.server.botpool import WorkerError
@@ -88,6 +88,21 @@ def test_a_review_runs_in_the_background_and_is_stored(
         assert answer["status"] == "done"
         assert answer["review"] == describe(record, review_record(record, 1, ITERATIONS), "zh")
         assert again.get(review_url(tid, 0)).json() == {"status": "none"}
+
+
+def test_a_review_stored_by_an_older_version_is_made_again(
+    finished: tuple[TestClient, str],
+) -> None:
+    client, tid = finished
+    store = client.app.state.store  # type: ignore[attr-defined]
+    record = client.get(f"/api/tables/{tid}/record").json()
+    old = {**review_record(record, 1, ITERATIONS), "version": REVIEW_VERSION - 1}
+    reviews_module.save_review(store, tid, 1, old)
+    assert client.get(review_url(tid, 1)).json() == {"status": "none"}
+    assert client.post(review_url(tid, 1)).status_code == 202
+    review = wait_done(client, tid, 1)[-1]["review"]
+    assert review["version"] == REVIEW_VERSION
+    assert reviews_module.load_review(store, tid, 1) == review_record(record, 1, ITERATIONS)
 
 
 def test_one_review_per_table_and_seat_at_a_time(finished: tuple[TestClient, str]) -> None:

@@ -43,6 +43,19 @@ def lead_rewards(values: list[float], scale: float) -> list[float]:
     return out
 
 
+def win_chances(values: list[float], scale: float) -> list[float]:
+    """Per seat, a chance to win from every seat's value: ``exp(value / scale)`` over the
+    sum of them (a softmax; they add up to 1). At two seats it is :func:`lead_rewards`."""
+    top = max(values)
+    weights = [math.exp(max(-60.0, (v - top) / scale)) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+Judge = Callable[[list[float], float], list[float]]
+"""Every seat's reward from every seat's value and a lead-to-win scale."""
+
+
 def heuristic_leaf(
     evaluate: Callable[[State, int], float],
     scale: float,
@@ -50,9 +63,11 @@ def heuristic_leaf(
     plies: int = 0,
     to_end: Collection[int] = (),
     rollout: Rollout = random_rollout,
+    judge: Judge = lead_rewards,
 ) -> Leaf:
-    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival,
-    after ``plies`` random moves (fewer where the game ends first: then its result).
+    """Rewards from a heuristic: per seat, a logistic of its lead over the best rival (or
+    what ``judge`` makes of the values), after ``plies`` random moves (fewer where the
+    game ends first: then its result).
 
     ``evaluate_all(state)``, where a heuristic has it, gives every seat's value at once.
     At a table of a player count in ``to_end`` the leaf is a playout to the end by
@@ -74,7 +89,7 @@ def heuristic_leaf(
             values = evaluate_all(state)
         else:
             values = [evaluate(state, s) for s in range(state.players)]
-        return lead_rewards(values, scale)
+        return judge(values, scale)
 
     return leaf
 
@@ -101,12 +116,19 @@ def leaf_for(game: str) -> Leaf | None:
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
         return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import evaluator, evaluator_all, leaf_scale
+    from .heuristics import leaf_scale
 
     scale = leaf_scale(game)
-    if scale is None:
-        return None
-    return _game_leaf(game, evaluator(game), evaluator_all(game), scale)
+    return None if scale is None else scaled_leaf(game, scale)
+
+
+def scaled_leaf(game: str, scale: float, judge: Judge = lead_rewards) -> Leaf:
+    """``game``'s heuristic leaf as :func:`leaf_for` builds it (plies, playouts to the
+    end, prior) at the lead-to-win ``scale``, its values judged by ``judge``: the review
+    judges win chances at its own scale."""
+    from .heuristics import evaluator, evaluator_all
+
+    return _game_leaf(game, evaluator(game), evaluator_all(game), scale, judge)
 
 
 def _game_leaf(
@@ -114,6 +136,7 @@ def _game_leaf(
     evaluate: Callable[[State, int], float],
     evaluate_all: Callable[[State], list[float]] | None,
     scale: float,
+    judge: Judge = lead_rewards,
 ) -> Leaf:
     """The heuristic leaf under ``game``'s settings (plies, playouts to the end, prior)."""
     from . import prior
@@ -121,7 +144,7 @@ def _game_leaf(
 
     rollout = prior.search_playout(game) or random_rollout
     return heuristic_leaf(
-        evaluate, scale, evaluate_all, leaf_plies(game), leaf_to_end(game), rollout
+        evaluate, scale, evaluate_all, leaf_plies(game), leaf_to_end(game), rollout, judge
     )
 
 

@@ -1,0 +1,71 @@
+"""The review's win chances: each seat's share of ``exp(value / scale)`` from the game's
+heuristic, at the scale fitted for the player count (``REVIEW_SCALE``), adding up to one."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from dragontable import games
+from dragontable.bots.heuristics import evaluator_all, leaf_scale, review_scale
+from dragontable.bots.leaves import lead_rewards, win_chances
+from dragontable.core.rng import Rng
+from dragontable.review import WinChance, decisions, judge
+
+from .helpers import ITERATIONS, bot_record
+
+CALIBRATED = [
+    (game, players)
+    for game in games.names()
+    for players in range(games.get(game).min_players, games.get(game).max_players + 1)
+    if review_scale(game, players) is not None
+]
+
+
+def test_win_chances_add_up_to_one_and_follow_the_values() -> None:
+    chances = win_chances([10.0, 4.0, 4.0], 6.0)
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] == pytest.approx(math.e / (math.e + 2))
+    assert chances[1] == chances[2] < chances[0]
+
+
+def test_at_two_seats_a_win_chance_is_the_logistic_of_the_lead() -> None:
+    for values in ([3.0, 0.0], [-2.5, 7.0], [1.0, 1.0]):
+        assert win_chances(values, 4.0) == pytest.approx(lead_rewards(values, 4.0))
+
+
+def test_a_huge_lead_is_a_sure_win_without_overflow() -> None:
+    assert win_chances([1e9, 0.0, -1e9], 1.0) == pytest.approx([1.0, 0.0, 0.0])
+
+
+def test_the_heuristic_games_are_calibrated_at_two_players() -> None:
+    assert ("changcheng", 2) in CALIBRATED and ("ming", 2) in CALIBRATED
+    for game, players in CALIBRATED:
+        scale = review_scale(game, players)
+        assert scale is not None and math.isfinite(scale) and scale > 0
+    assert review_scale("changcheng", 99) is None
+
+
+@pytest.mark.parametrize(("game", "players"), CALIBRATED)
+def test_a_leaf_is_judged_by_win_chances_at_the_review_scale(game: str, players: int) -> None:
+    record = bot_record(game, players, actions=30)
+    state = games.replay(record)
+    scale = review_scale(game, players)
+    assert scale is not None
+    judged = WinChance(game, Rng(1), scale)(state.clone(), Rng(1))
+    judge_all = evaluator_all(game)
+    assert judge_all is not None
+    assert judged == pytest.approx(win_chances(judge_all(state), scale))
+    assert sum(judged) == pytest.approx(1.0)
+
+
+def test_a_review_judges_at_the_games_review_scale() -> None:
+    record = bot_record("changcheng", actions=40)
+    found = decisions(record, 0)[:4]
+    calibrated, sharp = review_scale("changcheng", 2), leaf_scale("changcheng")
+    assert calibrated is not None and sharp is not None and calibrated != sharp
+    shipped = [judge(d.state, 0, d.index, d.move, ITERATIONS) for d in found]
+    assert shipped == [judge(d.state, 0, d.index, d.move, ITERATIONS, calibrated) for d in found]
+    # the search's sharper scale would have said other win chances
+    assert shipped != [judge(d.state, 0, d.index, d.move, ITERATIONS, sharp) for d in found]

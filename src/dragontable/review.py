@@ -154,7 +154,7 @@ class WinChance:
 
     def __init__(self, game: str, rng: Rng, scale: float | None = None) -> None:
         self.heuristic: Leaf | None = (
-            leaf_for(game) if scale is None else scaled_leaf(game, scale, win_chances)
+            leaf_for(game) if scale is None else scaled_leaf(game, scale, win_chances, False)
         )
         self.rng = rng
         self.last: list[float] = []

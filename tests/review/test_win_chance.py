@@ -8,7 +8,7 @@ import math
 import pytest
 
 from dragontable import games
-from dragontable.bots.heuristics import evaluator_all, leaf_scale, review_scale
+from dragontable.bots.heuristics import evaluator_all, leaf_plies, leaf_scale, review_scale
 from dragontable.bots.leaves import lead_rewards, win_chances
 from dragontable.core.rng import Rng
 from dragontable.review import WinChance, decisions, judge
@@ -39,8 +39,10 @@ def test_a_huge_lead_is_a_sure_win_without_overflow() -> None:
     assert win_chances([1e9, 0.0, -1e9], 1.0) == pytest.approx([1.0, 0.0, 0.0])
 
 
-def test_the_heuristic_games_are_calibrated_at_two_players() -> None:
-    assert ("changcheng", 2) in CALIBRATED and ("ming", 2) in CALIBRATED
+def test_every_game_is_calibrated_at_two_players() -> None:
+    assert {("changcheng", 2), ("ming", 2), ("dragon", 2)} <= set(CALIBRATED)
+    # 3- and 4-player Dragon judge by playouts to the end: they predicted better there
+    assert review_scale("dragon", 3) is None and review_scale("dragon", 4) is None
     for game, players in CALIBRATED:
         scale = review_scale(game, players)
         assert scale is not None and math.isfinite(scale) and scale > 0
@@ -54,8 +56,14 @@ def test_a_leaf_is_judged_by_win_chances_at_the_review_scale(game: str, players:
     scale = review_scale(game, players)
     assert scale is not None
     judged = WinChance(game, Rng(1), scale)(state.clone(), Rng(1))
+    # the random moves the game's leaf plays first (Dragon's 12), then the heuristic,
+    # at every count: also where the search plays out to the end
+    rng = Rng(1)
+    for _ in range(leaf_plies(game)):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
     judge_all = evaluator_all(game)
-    assert judge_all is not None
+    assert judge_all is not None and not state.is_over
     assert judged == pytest.approx(win_chances(judge_all(state), scale))
     assert sum(judged) == pytest.approx(1.0)
 

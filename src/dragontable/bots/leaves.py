@@ -122,13 +122,15 @@ def leaf_for(game: str) -> Leaf | None:
     return None if scale is None else scaled_leaf(game, scale)
 
 
-def scaled_leaf(game: str, scale: float, judge: Judge = lead_rewards) -> Leaf:
+def scaled_leaf(game: str, scale: float, judge: Judge = lead_rewards, to_end: bool = True) -> Leaf:
     """``game``'s heuristic leaf as :func:`leaf_for` builds it (plies, playouts to the
     end, prior) at the lead-to-win ``scale``, its values judged by ``judge``: the review
-    judges win chances at its own scale."""
+    judges win chances at its own scale. Without ``to_end`` the heuristic judges at every
+    player count, also where the search plays out to the end."""
     from .heuristics import evaluator, evaluator_all
 
-    return _game_leaf(game, evaluator(game), evaluator_all(game), scale, judge)
+    ends = None if to_end else frozenset[int]()
+    return _game_leaf(game, evaluator(game), evaluator_all(game), scale, judge, ends)
 
 
 def _game_leaf(
@@ -137,15 +139,16 @@ def _game_leaf(
     evaluate_all: Callable[[State], list[float]] | None,
     scale: float,
     judge: Judge = lead_rewards,
+    to_end: Collection[int] | None = None,
 ) -> Leaf:
-    """The heuristic leaf under ``game``'s settings (plies, playouts to the end, prior)."""
+    """The heuristic leaf under ``game``'s settings (plies, playouts to the end at the
+    counts of ``to_end`` or else the game's own, prior)."""
     from . import prior
     from .heuristics import leaf_plies, leaf_to_end
 
     rollout = prior.search_playout(game) or random_rollout
-    return heuristic_leaf(
-        evaluate, scale, evaluate_all, leaf_plies(game), leaf_to_end(game), rollout, judge
-    )
+    ends = leaf_to_end(game) if to_end is None else to_end
+    return heuristic_leaf(evaluate, scale, evaluate_all, leaf_plies(game), ends, rollout, judge)
 
 
 def leaf_judging(

@@ -20,7 +20,8 @@ game asks for first) where the game's search uses one, else by a random playout 
 end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
 figures are win chances.) Where the game sets a review scale for the player count
 (``REVIEW_SCALE``, fitted by ``bench/calibrate_review.py`` so that the win chances
-predict who wins), a seat's chance is ``exp(value / scale)`` over the sum of every
+predict who wins), the heuristic judges, also where the search plays out to the end
+(2-player Dragon), and a seat's chance is ``exp(value / scale)`` over the sum of every
 seat's (:func:`bots.leaves.win_chances`; at two seats the same logistic of the lead),
 so that a verdict's threshold, a loss of 5, 10 or 20 points of win chance, means what
 it says: the search's ``LEAF_SCALE`` is sharper (a 2-player Chang Cheng review at it
@@ -154,7 +155,7 @@ class WinChance:
 
     def __init__(self, game: str, rng: Rng, scale: float | None = None) -> None:
         self.heuristic: Leaf | None = (
-            leaf_for(game) if scale is None else scaled_leaf(game, scale, win_chances, False)
+            leaf_for(game) if scale is None else scaled_leaf(game, scale, win_chances, to_end=False)
         )
         self.rng = rng
         self.last: list[float] = []

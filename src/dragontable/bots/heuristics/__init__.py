@@ -1,8 +1,9 @@
 """The greedy bot's evaluation functions: each game declares its heuristic module
 (``Game.heuristic``, e.g. ``games/dragon/heuristic.py``) with ``evaluate(state, seat) ->
-float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``REVIEW_SCALE``, ``LEAF_PLAYOUT``,
-``LEAF_TO_END``, ``BEAM``, ``SEARCH_MARGIN``, ``KEEP_TREE``, ``WORLD_REUSE``,
-``prior_token``, ``SEARCH`` and the ``ROLLOUT_*`` settings); these functions read them."""
+float`` and optional settings (``evaluate_all``, ``LEAF_SCALE``, ``REVIEW_SCALE``,
+``LEAF_PLAYOUT``, ``LEAF_TO_END``, ``BEAM``, ``SEARCH_MARGIN``, ``KEEP_TREE``,
+``WORLD_REUSE``, ``prior_token``, ``SEARCH`` and the ``ROLLOUT_*`` settings); these
+functions read them."""
 
 from __future__ import annotations
 
@@ -63,10 +64,11 @@ def leaf_scale(game: str) -> float | None:
 
 
 def review_scale(game: str, players: int) -> float | None:
-    """The lead at which the review's win chance reads 73% in a ``players``-player game
-    (``REVIEW_SCALE``, per player count: fitted so that the review's win chances predict
-    who wins, ``bench/calibrate_review.py``); None where the game sets none for that count
-    (the review then judges as the search does)."""
+    """The scale of the review's win chances in a ``players``-player game, each seat's
+    ``exp(value / scale)`` over the seats' sum (at two seats a lead of one scale reads
+    73%): ``REVIEW_SCALE``, per player count, fitted so that they predict who wins
+    (``bench/calibrate_review.py``); None where the game sets none for that count (the
+    review then judges as the search does)."""
     scales = _setting(game, "REVIEW_SCALE")
     return None if scales is None or players not in scales else float(scales[players])
 

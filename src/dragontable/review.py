@@ -207,12 +207,7 @@ def judge(
 
     Reads of ``state`` only ``view(seat)`` and ``determinize(seat, …)``.
     """
-    rng = Rng(public_seed(state, seat, index))
-    world = state.determinize(seat, rng.next64())
-    world.seed = PUBLIC_SEED
-    name = world.game.name
-    leaf = WinChance(name, rng, review_scale(name, world.players) if scale is None else scale)
-    root = search_root(world, seat, iterations, leaf)
+    world, root, leaf = _searched(state, seat, index, iterations, scale)
     best = most_visited(root, world.legal_actions())
     played = visit_played(root, world, seat, move, math.ceil(PLAYED_SHARE * iterations), leaf)
     top = root.children[best]
@@ -228,6 +223,41 @@ def judge(
         "loss": loss,
         "verdict": THRESHOLDS.verdict(loss, best == move),
     }
+
+
+def chances(
+    state: State,
+    moves: Sequence[str],
+    iterations: int = DEFAULT_ITERATIONS,
+    index: int | None = None,
+) -> list[float]:
+    """The win chance of each of ``moves`` (legal actions) for the seat to move in
+    ``state``, as a review of the decision (``index``: the actions played before it,
+    by default ``state``'s history) would judge them, each move searched for at least
+    :data:`PLAYED_SHARE` of the ``iterations``: the hint's figures. Reads of ``state``
+    only what that seat knows, as :func:`judge` does."""
+    seat = state.current_player
+    if seat is None:
+        raise OptionError("no seat is to move: there is no decision to judge")
+    at = len(state.history) if index is None else index
+    world, root, leaf = _searched(state, seat, at, iterations, None)
+    least = math.ceil(PLAYED_SHARE * iterations)
+    nodes = [visit_played(root, world, seat, move, least, leaf) for move in moves]
+    return [round(node.value / node.visits, DIGITS) for node in nodes]
+
+
+def _searched(
+    state: State, seat: int, index: int, iterations: int, scale: float | None
+) -> tuple[State, Node, WinChance]:
+    """The review's search of ``seat``'s decision ``index`` in ``state``: the world drawn
+    from the seat's knowledge, the searched root and the leaf (at ``scale``, else the
+    game's :func:`review_scale`)."""
+    rng = Rng(public_seed(state, seat, index))
+    world = state.determinize(seat, rng.next64())
+    world.seed = PUBLIC_SEED
+    name = world.game.name
+    leaf = WinChance(name, rng, review_scale(name, world.players) if scale is None else scale)
+    return world, search_root(world, seat, iterations, leaf), leaf
 
 
 def summary(judged: Sequence[dict[str, Any]]) -> dict[str, int]:

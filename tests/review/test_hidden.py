@@ -124,3 +124,14 @@ def test_review_is_identical_for_two_records_that_differ_in_a_secret_card(
     assert review_record(first, 1, ITERATIONS) != review_record(second, 1, ITERATIONS)
     peek(monkeypatch, decisions(first, SEAT)[0].state)
     assert review_record(first, SEAT, ITERATIONS) != review_record(second, SEAT, ITERATIONS)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_hints_chances_are_identical_whatever_the_others_hidden_facts(
+    game: str, players: int
+) -> None:
+    found, others = differing(decisions(bot_record(game, players), SEAT))
+    for d, other in zip(found[:3], others, strict=False):
+        moves = d.state.legal_actions()[:3]
+        mine = review.chances(d.state, moves, ITERATIONS, d.index)
+        assert mine == review.chances(other, moves, ITERATIONS, d.index)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from dragontable import games
 from dragontable.core.errors import OptionError, RecordError
 from dragontable.core.messages import LANGUAGES
 from dragontable.core.rng import Rng
@@ -18,8 +19,10 @@ from dragontable.review import (
     VERDICTS,
     Thresholds,
     WinChance,
+    chances,
     decisions,
     describe,
+    judge,
     review_record,
     search_root,
     visit_played,
@@ -99,6 +102,23 @@ def test_the_played_move_is_searched_enough_even_when_the_search_shuns_it() -> N
     node = visit_played(root, world, 0, shunned, int(PLAYED_SHARE * 100), leaf)
     assert node is root.children[shunned] and node.visits == int(PLAYED_SHARE * 100)
     assert 0 <= node.value / node.visits <= 1
+
+
+@pytest.mark.parametrize("game", ["dragon", "ming", "changcheng"])
+def test_a_moves_chance_is_its_win_chance_in_the_review(game: str) -> None:
+    record = bot_record(game, actions=50)
+    for d in decisions(record, 1)[:4]:
+        for move in d.state.legal_actions()[:3]:
+            (chance,) = chances(d.state, [move], ITERATIONS)
+            assert chance == judge(d.state, 1, d.index, move, ITERATIONS)["after"]
+            assert 0.0 <= chance <= 1.0
+
+
+def test_chances_need_a_seat_to_move() -> None:
+    over = games.replay(bot_record("changcheng"))
+    assert over.is_over
+    with pytest.raises(OptionError, match="no seat is to move"):
+        chances(over, [], ITERATIONS)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

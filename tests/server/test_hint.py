@@ -28,6 +28,7 @@ def test_the_seat_to_move_gets_legal_actions_ranked_with_a_chance_to_win(
         visits = [h["visits"] for h in hint["actions"]]
         assert visits == sorted(visits, reverse=True)
         assert all(0.0 <= h["value"] <= 1.0 for h in hint["actions"])
+        assert all(0.0 <= h["chance"] <= 1.0 for h in hint["actions"])
         # asking changed nothing: the hinted action is still ours to play
         ws.send_json({"action": actions[0]})
         assert next_update(ws)["n_actions"] > update["n_actions"]
@@ -88,6 +89,7 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
     from dragontable.bots import make_bot
     from dragontable.bots.heuristics import rollout_search
     from dragontable.core.rng import derive_seed
+    from dragontable.review import chances
     from dragontable.server.hints import suggest
 
     found = rollout_search("ming")
@@ -104,6 +106,8 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
         assert len(hint) == min(HINT_TOP, found.candidates)
         assert all(h["visits"] == 2 and 0.0 <= h["value"] <= 1.0 for h in hint)
         assert [h["value"] for h in hint] == sorted((h["value"] for h in hint), reverse=True)
+        # the chance to win shown is the game review's for each hinted action
+        assert [h["chance"] for h in hint] == chances(state, [h["action"] for h in hint], budget)
         bot_seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
         bot = make_bot(f"mcts:{budget}", "ming", bot_seed)
         assert hint[0]["action"] == bot.choose(state.clone())

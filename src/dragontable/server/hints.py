@@ -18,16 +18,21 @@ from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
 from ..bots.rollout import RolloutBot
 from ..core.rng import derive_seed
 from ..core.state import State
+from ..review import DEFAULT_ITERATIONS, chances
 
 HINT_SECONDS = 0.5  # CPU seconds of search per hint
 HINT_TOP = 3  # actions shown
+CHANCE_ITERATIONS = DEFAULT_ITERATIONS  # the review's search of the hinted actions' chances
 
 
 def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]:
-    """The ``HINT_TOP`` best actions for ``state.current_player``, with their estimated
-    chance of winning (the search's mean reward), best first.
+    """The ``HINT_TOP`` best actions for ``state.current_player``, best first: the search's
+    visits and mean reward (``value``) and the seat's ``chance`` to win after it, as the
+    game review judges it (:func:`review.chances`: calibrated win chances, where the
+    search's reward is not one).
 
-    The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible).
+    The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible;
+    the chances then take as many).
     """
     seat = state.current_player
     if seat is None:
@@ -48,9 +53,10 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         first = _bots_choice(state, result, ranked, seed)
         if first is not None:  # the search bot would defer to its default: show that first
             ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
+    judged = chances(state, [r[0] for r in ranked], iterations or CHANCE_ITERATIONS)
     return [
-        {"action": action, "visits": visits, "value": round(value, 3)}
-        for action, visits, value in ranked
+        {"action": action, "visits": visits, "value": round(value, 3), "chance": chance}
+        for (action, visits, value), chance in zip(ranked, judged, strict=True)
     ]
 
 

@@ -341,7 +341,7 @@ const FEATURE_MESSAGES = {
     if (!lastUpdate || msg.n_actions !== lastUpdate.n_actions) return;  // the game moved on
     const box = document.getElementById("hint-box");
     box.replaceChildren(el("span", { class: "muted" }, t("table.hint_title")), ...msg.actions.map((h) => {
-      const chance = t("table.hint_value", { chance: Math.round(100 * h.value) });
+      const chance = t("table.hint_value", { chance: Math.round(100 * h.chance) });
       const b = el("button", { type: "button", class: "hinted", "data-action": h.action },
         `${labelOf(h.action)} · ${chance}`);
       b.addEventListener("click", () => send(h.action));

@@ -53,7 +53,7 @@ def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
     ``SEARCH_MARGIN`` asks), greedy's move there and another move."""
     from dragontable import games
     from dragontable.bots import heuristics, make_bot
-    from dragontable.core.rng import derive_seed
+    from dragontable.server import hints
 
     monkeypatch.setattr(heuristics, "search_margin", lambda game: 0.015)
     state = games.create("dragon", players=2, seed=4)
@@ -61,7 +61,7 @@ def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
         state.apply(state.legal_actions()[0])
     seat = state.current_player
     assert seat is not None
-    seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
+    seed = hints.hint_seed(state, seat)
     bot: Any = make_bot("mcts:1", "dragon", seed)
     greedy_move = bot.default.choose(state)
     other = next(a for a in state.legal_actions() if a != greedy_move)
@@ -88,9 +88,8 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
     from dragontable import games
     from dragontable.bots import make_bot
     from dragontable.bots.heuristics import rollout_search
-    from dragontable.core.rng import derive_seed
     from dragontable.review import chances
-    from dragontable.server.hints import suggest
+    from dragontable.server.hints import hint_seed, suggest
 
     found = rollout_search("ming")
     assert found is not None
@@ -108,6 +107,24 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
         assert [h["value"] for h in hint] == sorted((h["value"] for h in hint), reverse=True)
         # the chance to win shown is the game review's for each hinted action
         assert [h["chance"] for h in hint] == chances(state, [h["action"] for h in hint], budget)
-        bot_seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
+        bot_seed = hint_seed(state, seat)
         bot = make_bot(f"mcts:{budget}", "ming", bot_seed)
         assert hint[0]["action"] == bot.choose(state.clone())
+
+
+def test_a_hint_is_the_same_whatever_the_hidden_facts_and_the_game_seed() -> None:
+    """Only what the seat knows decides a hint: the same hint where every fact hidden from
+    the seat is drawn anew and the game has another seed."""
+    from dragontable import games
+    from dragontable.server.hints import suggest
+
+    for game in ("dragon", "changcheng"):
+        state = games.create(game, players=2, seed=8)
+        for _ in range(12):
+            state.apply(state.legal_actions()[-1])
+        seat = state.current_player
+        assert seat is not None
+        other = state.determinize(seat, 12345)
+        other.seed, other.history = state.seed + 1, list(state.history)
+        assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
+        assert suggest(other, 60) == suggest(state, 60)

@@ -1,7 +1,8 @@
 """In-game hints: the search bot's best actions for the seat to move.
 
-The search determinizes from that seat at every iteration (see :mod:`bots.mcts`), so a
-hint is built from what the seat may see and nothing else; it goes to that seat only.
+The search determinizes from that seat at every iteration (see :mod:`bots.mcts`) and is
+seeded from that seat's view (:func:`hint_seed`), so a hint is built from what the seat
+may see and nothing else; it goes to that seat only.
 Where a game's ``mcts`` bot searches by rollouts over greedy (Ming Dynasty,
 :mod:`bots.rollout`), so do its hints: the options are the ones that search plays
 out, its rounds of sampled worlds are the visits, and the mean reward is the value.
@@ -18,7 +19,7 @@ from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
 from ..bots.rollout import RolloutBot
 from ..core.rng import derive_seed
 from ..core.state import State
-from ..review import DEFAULT_ITERATIONS, chances
+from ..review import DEFAULT_ITERATIONS, chances, public_seed
 
 HINT_SECONDS = 0.5  # CPU seconds of search per hint
 HINT_TOP = 3  # actions shown
@@ -37,7 +38,7 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
     seat = state.current_player
     if seat is None:
         return []
-    seed = derive_seed(state.seed, seat, len(state.history), 0x4817)
+    seed = hint_seed(state, seat)
     budget: dict[str, Any] = (
         {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
     )
@@ -58,6 +59,13 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         {"action": action, "visits": visits, "value": round(value, 3), "chance": chance}
         for (action, visits, value), chance in zip(ranked, judged, strict=True)
     ]
+
+
+def hint_seed(state: State, seat: int) -> int:
+    """The hint's search seed, from what ``seat`` knows (its view and the number of
+    actions played, as the review's), never from the game's seed, which decides every
+    hidden card: a hint is the same whatever the others' hidden facts and the seed."""
+    return derive_seed(public_seed(state, seat, len(state.history)), 0x4817)
 
 
 def _bots_choice(

@@ -128,3 +128,22 @@ def test_a_hint_is_the_same_whatever_the_hidden_facts_and_the_game_seed() -> Non
         other.seed, other.history = state.seed + 1, list(state.history)
         assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
         assert suggest(other, 60) == suggest(state, 60)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:60"])
+def test_a_bot_seats_move_is_the_same_whatever_the_hidden_facts_and_the_game_seed(
+    spec: str,
+) -> None:
+    """A bot at the table plays from what its seat knows, as a hint does."""
+    from dragontable import games
+    from dragontable.server.botplay import choose_bot_action
+
+    for game in ("dragon", "changcheng"):
+        state = games.create(game, players=2, seed=8)
+        for _ in range(12):
+            state.apply(state.legal_actions()[-1])
+        seat = state.current_player
+        assert seat is not None
+        other = state.determinize(seat, 12345)
+        other.seed, other.history = state.seed + 1, list(state.history)
+        assert choose_bot_action(spec, other, seat) == choose_bot_action(spec, state, seat)

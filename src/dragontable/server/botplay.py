@@ -16,6 +16,7 @@ from .. import games
 from ..bots import make_bot
 from ..core.rng import derive_seed
 from ..core.state import State
+from ..review import public_seed
 from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
@@ -35,9 +36,11 @@ dead worker's lease included) before it reports the bot stalled."""
 
 
 def choose_bot_action(spec: str, state: State, seat: int, max_seconds: float | None = None) -> str:
-    """A bot's action, seeded by table seed, seat and move number (resumes identically);
-    a search stops after ``max_seconds`` of CPU in any case."""
-    seed = derive_seed(state.seed, seat, len(state.history))
+    """A bot's action, seeded by what its seat knows: its view and the move number
+    (resumes identically), never the game's seed, which decides every hidden card, so the
+    move other seats see depends on no secret; a search stops after ``max_seconds`` of
+    CPU in any case."""
+    seed = derive_seed(public_seed(state, seat, len(state.history)))
     return make_bot(spec, state.game.name, seed, max_seconds=max_seconds).choose(state)
 
 

@@ -112,21 +112,30 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
         assert hint[0]["action"] == bot.choose(state.clone())
 
 
+def _worlds_apart(game: str) -> tuple[Any, Any, int]:
+    """A 2-player position 12 moves in, the same position with every fact hidden from the
+    seat to move drawn anew, the same number of actions played and another game seed, and
+    that seat."""
+    from dragontable import games
+
+    state = games.create(game, players=2, seed=8)
+    for _ in range(12):
+        state.apply(state.legal_actions()[-1])
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, 12345)
+    other.seed, other.history = state.seed + 1, list(state.history)
+    assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
+    return state, other, seat
+
+
 def test_a_hint_is_the_same_whatever_the_hidden_facts_and_the_game_seed() -> None:
     """Only what the seat knows decides a hint: the same hint where every fact hidden from
     the seat is drawn anew and the game has another seed."""
-    from dragontable import games
     from dragontable.server.hints import suggest
 
     for game in ("dragon", "changcheng"):
-        state = games.create(game, players=2, seed=8)
-        for _ in range(12):
-            state.apply(state.legal_actions()[-1])
-        seat = state.current_player
-        assert seat is not None
-        other = state.determinize(seat, 12345)
-        other.seed, other.history = state.seed + 1, list(state.history)
-        assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
+        state, other, seat = _worlds_apart(game)
         assert suggest(other, 60) == suggest(state, 60)
 
 
@@ -135,15 +144,8 @@ def test_a_bot_seats_move_is_the_same_whatever_the_hidden_facts_and_the_game_see
     spec: str,
 ) -> None:
     """A bot at the table plays from what its seat knows, as a hint does."""
-    from dragontable import games
     from dragontable.server.botplay import choose_bot_action
 
     for game in ("dragon", "changcheng"):
-        state = games.create(game, players=2, seed=8)
-        for _ in range(12):
-            state.apply(state.legal_actions()[-1])
-        seat = state.current_player
-        assert seat is not None
-        other = state.determinize(seat, 12345)
-        other.seed, other.history = state.seed + 1, list(state.history)
+        state, other, seat = _worlds_apart(game)
         assert choose_bot_action(spec, other, seat) == choose_bot_action(spec, state, seat)

@@ -20,6 +20,8 @@ def test_hint_suggests_legal_actions_and_a_click_plays_one(page: Page, server: s
     texts = suggestions.all_inner_texts()
     assert texts and all(text.split(" · ")[0] in offered for text in texts)
     assert all(text.endswith("% to win") for text in texts)
+    shown = [int(text.split(" · ")[-1].split("%")[0]) for text in texts]
+    assert shown == sorted(shown, reverse=True)  # best first by the figure shown
     before = page.request.get(f"{server}/api/tables/{table_id(table)}").json()["n_actions"]
     suggestions.first.click()
     expect(table.locator("#hint-box .hinted")).to_have_count(0)

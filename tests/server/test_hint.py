@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from dragontable.server.hints import HINT_TOP
 from .conftest import new_table, next_error, next_message, next_update, ws_url
 
 
-def test_the_seat_to_move_gets_legal_actions_ranked_with_a_chance_to_win(
+def test_the_seat_to_move_gets_legal_actions_best_chance_to_win_first(
     client: TestClient,
 ) -> None:
     created = new_table(client)
@@ -25,8 +26,8 @@ def test_the_seat_to_move_gets_legal_actions_ranked_with_a_chance_to_win(
         actions = [h["action"] for h in hint["actions"]]
         assert 1 <= len(actions) <= HINT_TOP
         assert set(actions) <= set(update["legal_actions"])
-        visits = [h["visits"] for h in hint["actions"]]
-        assert visits == sorted(visits, reverse=True)
+        chances = [h["chance"] for h in hint["actions"]]
+        assert chances == sorted(chances, reverse=True)  # the figures shown read best first
         assert all(0.0 <= h["value"] <= 1.0 for h in hint["actions"])
         assert all(0.0 <= h["chance"] <= 1.0 for h in hint["actions"])
         # asking changed nothing: the hinted action is still ours to play
@@ -68,23 +69,52 @@ def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
     return state, greedy_move, other
 
 
-@pytest.mark.parametrize(("lead", "first_is_greedy"), [(0.005, True), (0.05, False)])
-def test_a_hint_puts_first_the_move_a_deferring_bot_would_play(
-    monkeypatch: pytest.MonkeyPatch, lead: float, first_is_greedy: bool
+@pytest.mark.parametrize("lead", [0.005, 0.05])
+def test_a_hint_shows_the_move_a_deferring_bot_would_play(
+    monkeypatch: pytest.MonkeyPatch, lead: float
 ) -> None:
+    """The search's third choice is greedy's move: the hint keeps it among its three
+    where the bot would defer to it (a small lead), and drops it otherwise."""
     from dragontable.bots.mcts import SearchResult
     from dragontable.server import hints
 
     state, greedy_move, other = _deferring_choice(monkeypatch)
-    stats = {other: (120, 0.60 + lead), greedy_move: (100, 0.60)}
-    monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 220))
-    shown = [h["action"] for h in hints.suggest(state)]
-    assert shown == ([greedy_move, other] if first_is_greedy else [other, greedy_move])
+    third = next(a for a in state.legal_actions() if a not in (greedy_move, other))
+    stats = {other: (120, 0.60 + lead), third: (110, 0.59), greedy_move: (100, 0.60)}
+    monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 330))
+    monkeypatch.setattr(hints, "HINT_TOP", 2)
+    shown = {h["action"] for h in hints.suggest(state)}
+    assert shown == ({greedy_move, other} if lead < 0.015 else {other, third})
 
 
-def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> None:
-    """Ming Dynasty's mcts bot searches by rollouts over greedy: its hint ranks the
-    options that search plays out, and the first is the bot's move at the same budget."""
+def test_hints_are_ordered_by_the_chance_shown_whatever_the_searchs_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The figure on each hint is the game review's win chance; the list reads best
+    first by it, so the review never calls the first hint worse than another one."""
+    from dragontable import games
+    from dragontable.bots.mcts import SearchResult
+    from dragontable.review import chances
+    from dragontable.server import hints
+
+    state = games.create("changcheng", players=2, seed=5)
+    # three actions in an order (the search's, most visited first) whose chances rise
+    rising = next(
+        (order, found)
+        for order in itertools.permutations(state.legal_actions()[:3])
+        if (found := chances(state, order, 60)) == sorted(set(found))
+    )
+    order, judged = rising
+    stats = {a: (300 - 10 * i, 0.5) for i, a in enumerate(order)}
+    monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 900))
+    shown = hints.suggest(state, 60)
+    assert [h["action"] for h in shown] == list(order)[::-1]
+    assert [h["chance"] for h in shown] == judged[::-1]
+
+
+def test_a_ming_hint_is_its_rollout_search_and_shows_the_bots_move() -> None:
+    """Ming Dynasty's mcts bot searches by rollouts over greedy: its hint shows the
+    options that search plays out, the bot's move at the same budget among them."""
     from dragontable import games
     from dragontable.bots import make_bot
     from dragontable.bots.heuristics import rollout_search
@@ -104,12 +134,12 @@ def test_a_ming_hint_is_its_rollout_search_and_puts_first_the_bots_move() -> Non
         assert hint == suggest(state, budget)  # an iteration budget reproduces
         assert len(hint) == min(HINT_TOP, found.candidates)
         assert all(h["visits"] == 2 and 0.0 <= h["value"] <= 1.0 for h in hint)
-        assert [h["value"] for h in hint] == sorted((h["value"] for h in hint), reverse=True)
-        # the chance to win shown is the game review's for each hinted action
+        # the chance to win shown is the game review's for each hinted action, best first
         assert [h["chance"] for h in hint] == chances(state, [h["action"] for h in hint], budget)
+        assert [h["chance"] for h in hint] == sorted((h["chance"] for h in hint), reverse=True)
         bot_seed = hint_seed(state, seat)
         bot = make_bot(f"mcts:{budget}", "ming", bot_seed)
-        assert hint[0]["action"] == bot.choose(state.clone())
+        assert bot.choose(state.clone()) in {h["action"] for h in hint}
 
 
 def _worlds_apart(game: str) -> tuple[Any, Any, int]:

@@ -27,10 +27,12 @@ CHANCE_ITERATIONS = DEFAULT_ITERATIONS  # the review's search of the hinted acti
 
 
 def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]:
-    """The ``HINT_TOP`` best actions for ``state.current_player``, best first: the search's
-    visits and mean reward (``value``) and the seat's ``chance`` to win after it, as the
-    game review judges it (:func:`review.chances`: calibrated win chances, where the
-    search's reward is not one).
+    """The ``HINT_TOP`` best actions the search found for ``state.current_player`` (the
+    mcts bot's own move among them), each with the search's visits and mean reward
+    (``value``) and the seat's ``chance`` to win after it as the game review judges it
+    (:func:`review.chances`: calibrated win chances, where the search's reward is not
+    one), highest chance first: the review of the decision then never calls the first
+    hint worse than another hinted action, and the figures shown read best first.
 
     The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible;
     the chances then take as many).
@@ -52,13 +54,14 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
         ranked = result.top(HINT_TOP)
         first = _bots_choice(state, result, ranked, seed)
-        if first is not None:  # the search bot would defer to its default: show that first
+        if first is not None:  # the search bot would defer to its default: show that too
             ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
     judged = chances(state, [r[0] for r in ranked], iterations or CHANCE_ITERATIONS)
-    return [
+    found: list[dict[str, Any]] = [
         {"action": action, "visits": visits, "value": round(value, 3), "chance": chance}
         for (action, visits, value), chance in zip(ranked, judged, strict=True)
     ]
+    return sorted(found, key=lambda h: -h["chance"])  # stable: a tie keeps the search's order
 
 
 def hint_seed(state: State, seat: int) -> int:

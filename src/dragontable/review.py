@@ -21,7 +21,7 @@ end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that
 figures are win chances.) Where the game sets a review scale for the player count
 (``REVIEW_SCALE``, fitted by ``bench/calibrate_review.py`` so that the win chances
 predict who wins), the heuristic judges, also where the search plays out to the end
-(2-player Dragon), and a seat's chance is ``exp(value / scale)`` over the sum of every
+(2- to 4-player Dragon), and a seat's chance is ``exp(value / scale)`` over the sum of every
 seat's (:func:`bots.leaves.win_chances`; at two seats the same logistic of the lead),
 so that a verdict's threshold, a loss of 5, 10 or 20 points of win chance, means what
 it says: the search's ``LEAF_SCALE`` is sharper (a 2-player Chang Cheng review at it
@@ -56,10 +56,11 @@ from .core.rng import Rng
 from .core.state import State
 from .games import replay_steps
 
-REVIEW_VERSION = 2
+REVIEW_VERSION = 3
 """The version of a review's JSON (``version``); a new one for any change of its fields or
 of how its figures are reckoned (a stored review of another version is made again).
-2: win chances at the review's own scale (``REVIEW_SCALE``)."""
+2: win chances at the review's own scale (``REVIEW_SCALE``); 3: 3- and 4-player Dragon
+judged at one too, no longer by playouts to the end."""
 DEFAULT_ITERATIONS = 300
 """Search iterations per decision: a 2-player review of a seat in seconds on one core."""
 EXPLORATION = 0.7

@@ -94,22 +94,26 @@ mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5
 (the same 16 games, seed 100) each leaf won 3 of 16 (fair share 20%), the 12 moves at 2.2
 times the iterations. bench/search_variant.py has the table."""
 
-REVIEW_SCALE = {2: 8.5, 5: 10.0}
-"""The review's scale at 2 and 5 players: its leaves are judged by this heuristic after
-the 12 random moves, at 2 players too (a seat's win chance is ``exp(value / scale)``
-over the seats' sum), at the scale of those tried with the lowest Brier score against
-who won (``bench/calibrate_review.py``, greedy self-play with 15% random moves, 300
-iterations a decision, VM, 2026-11-29). 2 players (20 games, seed 6): playouts to the
-end 0.187 (log-loss 0.602; their 98% came true 87% of the time, and they flagged 25% of
-greedy's moves), the heuristic at 7, 8.5, 10, 15 and 22 0.1725, 0.1725, 0.1727, 0.175
-and 0.181 (at 8.5 log-loss 0.514, 97% came true 96%, 18% of greedy's moves flagged, 42%
-of the random ones against the playouts' 38%). 5 players (8 games, seed 12): the search's
-own logistic of the lead at 10 0.142, win chances at 6 0.122 and at 10 0.120. At 3
-and 4 players the review keeps the playouts, whose Brier score was the lowest (3
-players, 10 games, seed 8: 0.159 against 0.160 at 10 and 0.161 at 6; 4 players, 10
-games, seed 9: 0.103 against 0.135 and 0.135), though they flag two to three times as
-many of greedy's moves (26% of them at 3 players and at 4, the heuristic at 10 13.5%
-and 8.4%)."""
+REVIEW_SCALE = {2: 8.5, 3: 10.0, 4: 10.0, 5: 10.0}
+"""The review's scale at every player count: its leaves are judged by this heuristic
+after the 12 random moves, also where the search plays out to the end (2 to 4 players;
+a seat's win chance is ``exp(value / scale)`` over the seats' sum), at a scale tried
+against who won (``bench/calibrate_review.py``, greedy self-play with 15% random moves,
+300 iterations a decision, VM, 2026-11-29). 2 players (20 games, seed 6): playouts to the
+end, Brier score 0.187 (log-loss 0.602; their 98% came true 87% of the time, and they
+flagged 25% of greedy's moves), the heuristic at 7, 8.5, 10, 15 and 22 0.1725, 0.1725,
+0.1727, 0.175 and 0.181 (at 8.5 log-loss 0.514, 97% came true 96%, 18% of greedy's moves
+flagged, 42% of the random ones against the playouts' 38%). 5 players (8 games, seed 12):
+the search's own logistic of the lead at 10 0.142, win chances at 6 0.122 and at 10
+0.120. At 3 and 4 players playouts predict about as well as the heuristic but flag a
+quarter of greedy's moves, only 1.5 times as many random ones: a win/loss mean over some
+100 visits is uncertain by about 5 points, the inaccuracy's threshold. 3 players (24
+games, seed 31): playouts Brier 0.136, log-loss 0.456, flagged 23.4% of greedy's moves
+and 36.0% of the random ones; the heuristic at 10 0.141, 0.434, 11.7% and 33.7%; at 13
+0.145, 0.447, 10.1% and 32.5% (10 games, seed 8: playouts 0.159, at 10 0.160). 4 players
+(16 games, seed 41): playouts 0.139, 0.417, 25.1% and 38.7%; at 10 0.141, 0.435, 9.5%
+and 30.3%; at 13 0.144, 0.445, 7.1% and 28.6% (10 games, seed 9: playouts 0.103, at 10
+0.135). So 3 and 4 players judge by the heuristic at 10 too (review version 3)."""
 
 
 def prior_token(action: str) -> str:

@@ -200,15 +200,26 @@ def cmd_hint(args: argparse.Namespace) -> int:
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
-    ranked = result.top(args.top)
     print(render(state.prompt()))
     print(
         f"search: {result.iterations} iterations over determinizations of seat "
         f"{(state.current_player or 0) + 1}'s view"
     )
-    for action, visits, value in ranked:
-        print(f"  {action:<24} value {value:.3f}  ({visits} visits)")
+    _print_hints(state, result.top(args.top), "visits")
     return 0
+
+
+def _print_hints(state: State, ranked: list[tuple[str, int, float]], unit: str) -> None:
+    """The searched actions, best first by the seat's win chance after each as the game
+    review judges it (as the table's Hint button shows them), with the search's figures."""
+    from .review import chances
+
+    judged = chances(state, [action for action, _, _ in ranked], DEFAULT_REVIEW_ITERATIONS)
+    print("best first by the chance to win after each, as a game review judges it:")
+    order = sorted(range(len(ranked)), key=lambda i: -judged[i])
+    for i in order:
+        action, n, value = ranked[i]
+        print(f"  {action:<24} {judged[i]:>4.0%} to win  (search value {value:.3f}, {n} {unit})")
 
 
 def _rollout_hint(state: State, args: argparse.Namespace, iterations: int | None) -> int:
@@ -226,8 +237,7 @@ def _rollout_hint(state: State, args: argparse.Namespace, iterations: int | None
         f"decisions deep, in {ranked[0][1]} worlds drawn from seat "
         f"{(state.current_player or 0) + 1}'s view"
     )
-    for action, played, value in ranked:
-        print(f"  {action:<24} value {value:.3f}  ({played} rollouts)")
+    _print_hints(state, ranked, "rollouts")
     return 0
 
 

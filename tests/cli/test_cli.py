@@ -265,9 +265,11 @@ def test_hint_ranks_legal_actions_at_the_records_last_position(
     path = save_record(state, tmp_path / "mid.json")
     assert main(["hint", str(path), "--iterations", "60", "--top", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    hinted = [line.split()[0] for line in lines if "visits" in line]
+    hinted = [line.split(" to win")[0].rsplit(None, 1) for line in lines if "visits" in line]
     assert 1 <= len(hinted) <= 3
-    assert set(hinted) <= set(state.legal_actions())
+    assert {action.strip() for action, _ in hinted} <= set(state.legal_actions())
+    shown = [int(chance.rstrip("%")) for _, chance in hinted]
+    assert shown == sorted(shown, reverse=True)  # best first by the chance shown, as the page
 
 
 def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
@@ -294,7 +296,7 @@ def test_a_ming_hint_is_the_bots_rollout_search(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Ming Dynasty's bot searches by rollouts over greedy, and so does its hint: greedy's
-    best options with their mean reward, the first the bot's move at that budget."""
+    best options with their mean reward, the bot's move at that budget among them."""
     from dragontable.bots.heuristics import rollout_search
     from dragontable.games import save_record
 
@@ -309,12 +311,12 @@ def test_a_ming_hint_is_the_bots_rollout_search(
     out = capsys.readouterr().out
     assert f"rollouts over greedy's {found.candidates} best options" in out
     hinted = [
-        line.rsplit(" value ", 1)[0].strip()
+        line.split(" to win")[0].rsplit(None, 1)[0].strip()
         for line in out.splitlines()
-        if line.endswith("(2 rollouts)")
+        if line.endswith(", 2 rollouts)")
     ]
     assert len(hinted) == found.candidates and set(hinted) <= set(state.legal_actions())
-    assert hinted[0] == make_bot(f"mcts:{budget}", "ming", 3).choose(state.clone())
+    assert make_bot(f"mcts:{budget}", "ming", 3).choose(state.clone()) in hinted
     assert main(["hint", str(path), "--seconds", "1", "--processes", "2"]) == 2
     assert "runs in one process" in capsys.readouterr().err
 

@@ -105,7 +105,8 @@ flagged 25% of greedy's moves), the heuristic at 7, 8.5, 10, 15 and 22 0.1725, 0
 0.1727, 0.175 and 0.181 (at 8.5 log-loss 0.514, 97% came true 96%, 18% of greedy's moves
 flagged, 42% of the random ones against the playouts' 38%). 5 players (8 games, seed 12):
 the search's own logistic of the lead at 10 0.142, win chances at 6 0.122 and at 10
-0.120. At 3 and 4 players playouts predict about as well as the heuristic but flag a
+0.120; on 14 more games (seed 51) 10 stayed the best, 0.1205 (log-loss 0.379, 5.9% of
+greedy's moves and 28.1% of the random ones flagged), at 7 0.1226 and at 13 0.1219. At 3 and 4 players playouts predict about as well as the heuristic but flag a
 quarter of greedy's moves, only 1.5 times as many random ones: a win/loss mean over some
 100 visits is uncertain by about 5 points, the inaccuracy's threshold. 3 players (24
 games, seed 31): playouts Brier 0.136, log-loss 0.456, flagged 23.4% of greedy's moves

@@ -57,14 +57,17 @@ class Weights:
 
 WEIGHTS = load_weights(GAME, Weights)
 LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
-REVIEW_SCALE = {2: 20.0, 3: 15.0, 4: 15.0}
+REVIEW_SCALE = {2: 20.0, 3: 15.0, 4: 20.0}
 """The review's scale per player count: a seat's win chance is ``exp(value / scale)`` over
 the seats' sum, the scale of those tried with the lowest Brier score against who won
 (``bench/calibrate_review.py``, greedy self-play with 15% random moves, 300 iterations a
 decision, VM, 2026-11-29; 2 players: 30 games, seed 3, scales 10-30; 3: 10 games, seed
-7, 10-26; 4: 6 games, seed 11, 10-25). At ``LEAF_SCALE`` a 2-player review's 96% came
-true 84% of the time and its 4% 14% (log-loss 0.616, Brier 0.196); at 20 its 95% came
-true 90% and its 6% 10% (0.561, 0.189)."""
+7, 10-26; 4: 16 games, seeds 11 and 61, 10-25). At ``LEAF_SCALE`` a 2-player review's
+96% came true 84% of the time and its 4% 14% (log-loss 0.616, Brier 0.196); at 20 its
+95% came true 90% and its 6% 10% (0.561, 0.189). 4 players: on the first 6 games (seed
+11) 15 scored 0.1596 and 20 0.1604, on 10 more (seed 61) 15 0.1631 (its 85% came true 48%
+of the time), 10 0.1719 and 20 0.1612; over the 6,990 decisions 20 0.1609 (log-loss
+0.491), 15 0.1618 (0.494), so 4 players use 20 since review version 3."""
 SEARCH = "rollout"
 """The mcts bot and the hints search by rollouts over greedy (``bots/rollout.py``), not
 by the tree: the tree with this heuristic's leaf played no better than greedy (53 of

@@ -31,8 +31,8 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
     mcts bot's own move among them), each with the search's visits and mean reward
     (``value``) and the seat's ``chance`` to win after it as the game review judges it
     (:func:`review.chances`: calibrated win chances, where the search's reward is not
-    one), highest chance first: the review of the decision then never calls the first
-    hint worse than another hinted action, and the figures shown read best first.
+    one), highest chance first, so that the list reads best first by the figures it
+    shows (in the search's order they could read 44%, 53%, 39%).
 
     The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible;
     the chances then take as many).

@@ -210,11 +210,12 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 
 def _print_hints(state: State, ranked: list[tuple[str, int, float]], unit: str) -> None:
-    """The searched actions, best first by the seat's win chance after each as the game
-    review judges it (as the table's Hint button shows them), with the search's figures."""
-    from .review import chances
+    """The searched actions, best first by the seat's win chance after each, the figure a
+    game review gives the move if played (as the table's Hint button shows them), with
+    the search's figures."""
+    from .review import chance_after
 
-    judged = chances(state, [action for action, _, _ in ranked], DEFAULT_REVIEW_ITERATIONS)
+    judged = [chance_after(state, action, DEFAULT_REVIEW_ITERATIONS) for action, _, _ in ranked]
     print("best first by the chance to win after each, as a game review judges it:")
     order = sorted(range(len(ranked)), key=lambda i: -judged[i])
     for i in order:

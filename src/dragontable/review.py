@@ -226,6 +226,13 @@ def judge(
     }
 
 
+def chance_after(state: State, move: str, iterations: int = DEFAULT_ITERATIONS) -> float:
+    """The win chance after ``move`` for the seat to move in ``state``: the ``after`` that
+    :func:`judge` gives the decision if ``move`` is played (the same search, under the
+    same seed), so that a hint's figure is the one the review will show for the move."""
+    return chances(state, [move], iterations)[0]
+
+
 def chances(
     state: State,
     moves: Sequence[str],
@@ -235,8 +242,9 @@ def chances(
     """The win chance of each of ``moves`` (legal actions) for the seat to move in
     ``state``, as a review of the decision (``index``: the actions played before it,
     by default ``state``'s history) would judge them, each move searched for at least
-    :data:`PLAYED_SHARE` of the ``iterations``: the hint's figures. Reads of ``state``
-    only what that seat knows, as :func:`judge` does."""
+    :data:`PLAYED_SHARE` of the ``iterations`` in turn, in one tree (for one move, the
+    review's own figure: :func:`chance_after`). Reads of ``state`` only what that seat
+    knows, as :func:`judge` does."""
     seat = state.current_player
     if seat is None:
         raise OptionError("no seat is to move: there is no decision to judge")

@@ -19,6 +19,7 @@ from dragontable.review import (
     VERDICTS,
     Thresholds,
     WinChance,
+    chance_after,
     chances,
     decisions,
     describe,
@@ -109,7 +110,8 @@ def test_a_moves_chance_is_its_win_chance_in_the_review(game: str) -> None:
     record = bot_record(game, actions=50)
     for d in decisions(record, 1)[:4]:
         for move in d.state.legal_actions()[:3]:
-            (chance,) = chances(d.state, [move], ITERATIONS)
+            chance = chance_after(d.state, move, ITERATIONS)
+            assert chance == chances(d.state, [move], ITERATIONS)[0]
             assert chance == judge(d.state, 1, d.index, move, ITERATIONS)["after"]
             assert 0.0 <= chance <= 1.0
 

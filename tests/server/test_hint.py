@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
@@ -94,22 +93,34 @@ def test_hints_are_ordered_by_the_chance_shown_whatever_the_searchs_order(
     first by it, so the review never calls the first hint worse than another one."""
     from dragontable import games
     from dragontable.bots.mcts import SearchResult
-    from dragontable.review import chances
+    from dragontable.review import chance_after
     from dragontable.server import hints
 
     state = games.create("changcheng", players=2, seed=5)
-    # three actions in an order (the search's, most visited first) whose chances rise
-    rising = next(
-        (order, found)
-        for order in itertools.permutations(state.legal_actions()[:3])
-        if (found := chances(state, order, 60)) == sorted(set(found))
-    )
-    order, judged = rising
-    stats = {a: (300 - 10 * i, 0.5) for i, a in enumerate(order)}
+    judged = {a: chance_after(state, a, 60) for a in state.legal_actions()[:6]}
+    rising = sorted(judged, key=lambda a: judged[a])[:3]  # the search's order: worst first
+    assert len({judged[a] for a in rising}) == 3  # no tie: the order is the figures'
+    stats = {a: (300 - 10 * i, 0.5) for i, a in enumerate(rising)}
     monkeypatch.setattr(hints, "search", lambda *a, **k: SearchResult(stats, 900))
     shown = hints.suggest(state, 60)
-    assert [h["action"] for h in shown] == list(order)[::-1]
-    assert [h["chance"] for h in shown] == judged[::-1]
+    assert [h["action"] for h in shown] == rising[::-1]
+    assert [h["chance"] for h in shown] == [judged[a] for a in rising[::-1]]
+
+
+def test_a_hints_chance_is_the_one_the_review_gives_the_move_once_played() -> None:
+    from dragontable import games
+    from dragontable.review import judge
+    from dragontable.server.hints import suggest
+
+    for game in ("dragon", "changcheng", "ming"):
+        state = games.create(game, players=2, seed=6)
+        while len(state.legal_actions()) < 3:
+            state.apply(state.legal_actions()[0])
+        seat, index = state.current_player, len(state.history)
+        assert seat is not None
+        for hint in suggest(state, 60):
+            review = judge(state, seat, index, hint["action"], 60)
+            assert review["after"] == hint["chance"]
 
 
 def test_a_ming_hint_is_its_rollout_search_and_shows_the_bots_move() -> None:
@@ -118,7 +129,7 @@ def test_a_ming_hint_is_its_rollout_search_and_shows_the_bots_move() -> None:
     from dragontable import games
     from dragontable.bots import make_bot
     from dragontable.bots.heuristics import rollout_search
-    from dragontable.review import chances
+    from dragontable.review import chance_after
     from dragontable.server.hints import hint_seed, suggest
 
     found = rollout_search("ming")
@@ -135,7 +146,9 @@ def test_a_ming_hint_is_its_rollout_search_and_shows_the_bots_move() -> None:
         assert len(hint) == min(HINT_TOP, found.candidates)
         assert all(h["visits"] == 2 and 0.0 <= h["value"] <= 1.0 for h in hint)
         # the chance to win shown is the game review's for each hinted action, best first
-        assert [h["chance"] for h in hint] == chances(state, [h["action"] for h in hint], budget)
+        assert [h["chance"] for h in hint] == [
+            chance_after(state, h["action"], budget) for h in hint
+        ]
         assert [h["chance"] for h in hint] == sorted((h["chance"] for h in hint), reverse=True)
         bot_seed = hint_seed(state, seat)
         bot = make_bot(f"mcts:{budget}", "ming", bot_seed)

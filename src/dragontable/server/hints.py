@@ -19,7 +19,7 @@ from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
 from ..bots.rollout import RolloutBot
 from ..core.rng import derive_seed
 from ..core.state import State
-from ..review import DEFAULT_ITERATIONS, chances, public_seed
+from ..review import DEFAULT_ITERATIONS, chance_after, public_seed
 
 HINT_SECONDS = 0.5  # CPU seconds of search per hint
 HINT_TOP = 3  # actions shown
@@ -29,10 +29,11 @@ CHANCE_ITERATIONS = DEFAULT_ITERATIONS  # the review's search of the hinted acti
 def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]:
     """The ``HINT_TOP`` best actions the search found for ``state.current_player`` (the
     mcts bot's own move among them), each with the search's visits and mean reward
-    (``value``) and the seat's ``chance`` to win after it as the game review judges it
-    (:func:`review.chances`: calibrated win chances, where the search's reward is not
-    one), highest chance first, so that the list reads best first by the figures it
-    shows (in the search's order they could read 44%, 53%, 39%).
+    (``value``) and the seat's ``chance`` to win after it: the figure a game review of
+    the decision gives the move if it is played (:func:`review.chance_after`: calibrated
+    win chances, where the search's reward is not one), highest chance first, so that
+    the list reads best first by the figures it shows (in the search's order they could
+    read 44%, 53%, 39%).
 
     The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible;
     the chances then take as many).
@@ -56,7 +57,7 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         first = _bots_choice(state, result, ranked, seed)
         if first is not None:  # the search bot would defer to its default: show that too
             ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
-    judged = chances(state, [r[0] for r in ranked], iterations or CHANCE_ITERATIONS)
+    judged = [chance_after(state, r[0], iterations or CHANCE_ITERATIONS) for r in ranked]
     found: list[dict[str, Any]] = [
         {"action": action, "visits": visits, "value": round(value, 3), "chance": chance}
         for (action, visits, value), chance in zip(ranked, judged, strict=True)

@@ -192,3 +192,48 @@ def test_a_bot_seats_move_is_the_same_whatever_the_hidden_facts_and_the_game_see
     for game in ("dragon", "changcheng"):
         state, other, seat = _worlds_apart(game)
         assert choose_bot_action(spec, other, seat) == choose_bot_action(spec, state, seat)
+
+
+def test_hint_specs_for_bot_workers_carry_both_budgets() -> None:
+    from dragontable.server.hints import hint_spec, read_hint_spec
+
+    assert read_hint_spec(hint_spec(40, 24)) == (40, 24)
+    assert read_hint_spec(hint_spec(None, 300)) == (None, 300)
+    assert read_hint_spec("40") == (40, None)  # a job queued by a server of before
+    assert read_hint_spec("") == (None, None)
+
+
+@pytest.mark.parametrize("workers", ["local", "external"])
+def test_a_tables_hint_judges_its_moves_at_the_tables_review_iterations(
+    sqlite_url: str, workers: str
+) -> None:
+    """The figure on a hint is the one the table's review will give the move: at the
+    server's ``review_iterations``, in the server's pool or a bot worker's job alike."""
+    import threading
+
+    from dragontable import games
+    from dragontable.review import chance_after
+    from dragontable.server import create_app
+    from dragontable.server.botworker import BotWorker
+    from dragontable.server.config import ServerConfig
+
+    config = ServerConfig(hint_iterations=40, review_iterations=24, bot_workers=workers)
+    with TestClient(create_app(sqlite_url, config=config)) as client:
+        worker = BotWorker(sqlite_url, 5.0, 1.0) if workers == "external" else None
+        runner = threading.Thread(target=worker.run) if worker else None
+        if runner:
+            runner.start()
+        try:
+            created = new_table(client, game="changcheng", seed=4)
+            with client.websocket_connect(ws_url(created, 0)) as ws:
+                update = next_update(ws)
+                ws.send_json({"hint": True})
+                hint = next_message(ws, "hint")
+        finally:
+            if worker and runner:
+                worker.stopping.set()
+                runner.join()
+    state = games.create("changcheng", 2, 4, {})
+    assert len(state.history) == update["n_actions"] == 0
+    for h in hint["actions"]:
+        assert h["chance"] == chance_after(state, h["action"], 24)

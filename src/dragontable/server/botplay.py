@@ -21,7 +21,7 @@ from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
 from .db import Store
-from .hints import hint_job
+from .hints import hint_job, hint_spec
 from .live import Connection, LiveTable, Move, error
 
 log = logging.getLogger("dragontable.server")
@@ -107,10 +107,11 @@ class BotPlay:
     async def _hint_actions(self, table: LiveTable, seat: int) -> Any:
         """The hint's actions, from the local pool or a bot worker's job."""
         st, iterations = table.state, self.config.hint_iterations
+        judging = self.config.review_iterations  # a hinted move's chance: its review's
         if self.bot_jobs is None:
-            args = (st.to_json(), iterations)
+            args = (st.to_json(), iterations, judging)
             return await self.pool.run("hint", table.id, hint_job, args, limit=HINT_LIMIT_S)
-        spec = "" if iterations is None else str(iterations)
+        spec = hint_spec(iterations, judging)
         n = len(st.history)
         result = await self.bot_jobs.run(table.id, "hint", seat, n, spec, JOB_WAIT_S)
         if "actions" not in result:

@@ -26,7 +26,7 @@ from .botjobs import Job, JobQueue
 from .botplay import choose_bot_action
 from .clocks import clock_changes
 from .db import StaleWrite, Store, TableRow
-from .hints import suggest
+from .hints import read_hint_spec, suggest
 from .live import replay_moves, table_result, table_status
 from .timesource import SystemClock
 
@@ -74,8 +74,7 @@ def run_job(store: Store, job: Job, max_seconds: float) -> dict[str, Any]:
         return STALE
     row, state = found
     if job.kind == "hint":
-        iterations = int(job.spec) if job.spec.isdigit() else None
-        return {"actions": suggest(state, iterations)}
+        return {"actions": suggest(state, *read_hint_spec(job.spec))}
     if row.seats[job.seat].bot != job.spec:
         return STALE  # the seat was reclaimed or handed to another bot
     action = choose_bot_action(job.spec, state, job.seat, max_seconds)

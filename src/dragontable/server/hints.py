@@ -26,7 +26,9 @@ HINT_TOP = 3  # actions shown
 CHANCE_ITERATIONS = DEFAULT_ITERATIONS  # the review's search of the hinted actions' chances
 
 
-def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]:
+def suggest(
+    state: State, iterations: int | None = None, chance_iterations: int | None = None
+) -> list[dict[str, Any]]:
     """The ``HINT_TOP`` best actions the search found for ``state.current_player`` (the
     mcts bot's own move among them), each with the search's visits and mean reward
     (``value``) and the seat's ``chance`` to win after it: the figure a game review of
@@ -35,8 +37,9 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
     the list reads best first by the figures it shows (in the search's order they could
     read 44%, 53%, 39%).
 
-    The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible;
-    the chances then take as many).
+    The search runs ``HINT_SECONDS`` of CPU time, or exactly ``iterations`` (reproducible);
+    the chances take ``chance_iterations`` (a table's: its review's), else as many as the
+    search, else :data:`CHANCE_ITERATIONS`.
     """
     seat = state.current_player
     if seat is None:
@@ -57,7 +60,8 @@ def suggest(state: State, iterations: int | None = None) -> list[dict[str, Any]]
         first = _bots_choice(state, result, ranked, seed)
         if first is not None:  # the search bot would defer to its default: show that too
             ranked = [first] + [r for r in ranked if r[0] != first[0]][: HINT_TOP - 1]
-    judged = [chance_after(state, r[0], iterations or CHANCE_ITERATIONS) for r in ranked]
+    judging = chance_iterations or iterations or CHANCE_ITERATIONS
+    judged = [chance_after(state, r[0], judging) for r in ranked]
     found: list[dict[str, Any]] = [
         {"action": action, "visits": visits, "value": round(value, 3), "chance": chance}
         for (action, visits, value), chance in zip(ranked, judged, strict=True)
@@ -88,8 +92,26 @@ def _bots_choice(
     return move, *result.stats[move]
 
 
-def hint_job(snapshot: dict[str, Any], iterations: int | None) -> list[dict[str, Any]]:
+def hint_job(
+    snapshot: dict[str, Any], iterations: int | None, chance_iterations: int | None = None
+) -> list[dict[str, Any]]:
     """:func:`suggest` for a state snapshot (``State.to_json``): a worker process's job."""
     from .. import games
 
-    return suggest(games.from_json(snapshot), iterations)
+    return suggest(games.from_json(snapshot), iterations, chance_iterations)
+
+
+def hint_spec(iterations: int | None, chance_iterations: int) -> str:
+    """A bot worker's job spec for a hint: ``<search iterations>/<chance iterations>``,
+    the first empty for the CPU-time budget."""
+    return f"{'' if iterations is None else iterations}/{chance_iterations}"
+
+
+def read_hint_spec(spec: str) -> tuple[int | None, int | None]:
+    """The search's and the chances' iterations of :func:`hint_spec` (None: the default);
+    a spec of old, the search's iterations alone, reads as such."""
+    search_part, _, chance_part = spec.partition("/")
+    return (
+        int(search_part) if search_part.isdigit() else None,
+        int(chance_part) if chance_part.isdigit() else None,
+    )

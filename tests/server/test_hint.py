@@ -90,7 +90,7 @@ def test_hints_are_ordered_by_the_chance_shown_whatever_the_searchs_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The figure on each hint is the game review's win chance; the list reads best
-    first by it, so the review never calls the first hint worse than another one."""
+    first by it, whatever order the search found the moves in."""
     from dragontable import games
     from dragontable.bots.mcts import SearchResult
     from dragontable.review import chance_after

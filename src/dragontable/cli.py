@@ -254,7 +254,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.lang not in LANGUAGES:
         raise OptionError(f"--lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
     seats = range(players) if args.seat is None else [args.seat - 1]
-    names = record_names(data)
+    names = record_names(data, args.lang)
     reviews = []
     for seat in seats:
         with _review_bar(not args.json and not args.quiet, names[seat]) as tick:
@@ -264,7 +264,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         print(json.dumps(reviews[0] if args.seat is not None else reviews, indent=1))
     else:
         for review in reviews:
-            print("\n".join(text_lines(review, names)))
+            print("\n".join(text_lines(review, names, args.lang)))
     return 0
 
 
@@ -425,7 +425,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--json", action="store_true", help="print JSON (one review; a list without --seat)"
     )
-    p.add_argument("--lang", default="en", help="language of the moves' labels: en, pl, uk, zh")
+    p.add_argument(
+        "--lang", default="en", help="language of the review and the moves: en, pl, uk, zh"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_review)
 

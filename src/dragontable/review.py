@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +53,7 @@ from .bots.heuristics import review_scale
 from .bots.leaves import Leaf, leaf_for, random_rollout, scaled_leaf, win_chances
 from .bots.mcts import Node, _iterate, sampled_worlds, world_reuse
 from .core.errors import OptionError
+from .core.messages import format_key, template
 from .core.rng import Rng
 from .core.state import State
 from .games import replay_steps
@@ -332,21 +334,47 @@ def describe(
     return {**review, "decisions": out}
 
 
-def text_lines(review: dict[str, Any], names: list[str]) -> list[str]:
-    """A labelled review as text (seats from 1, as the command line numbers them): a
-    heading, one line per decision, the verdicts counted."""
+def text_lines(review: dict[str, Any], names: list[str], lang: str = "en") -> list[str]:
+    """A labelled review as text in ``lang`` (seats from 1, as the command line numbers
+    them): a heading, one line per decision, the verdicts counted."""
     seat = review["seat"]
-    lines = [
-        f"Review of seat {seat + 1} ({names[seat]}), {review['game']}: "
-        f"{review['iterations']} search iterations per decision",
-        f"{'move':>5}  {'win chance':<11}  {'verdict':<10}  played (better)",
+    words = {v: format_key(f"core.review.verdict.{v}", lang) for v in VERDICTS}
+    verdict_width = max(map(_width, [*words.values(), format_key("core.review.verdict", lang)]))
+    heading = format_key(
+        "core.review.heading",
+        lang,
+        n=seat + 1,
+        name=names[seat],
+        game=template(f"{review['game']}.title", lang) or review["game"],
+        iterations=review["iterations"],
+    )
+    columns = [
+        _pad(format_key("core.review.move", lang), 5, right=True),
+        _pad(format_key("core.review.chance", lang), 11),
+        _pad(format_key("core.review.verdict", lang), verdict_width),
+        format_key("core.review.played", lang),
     ]
+    lines = [heading, "  ".join(columns)]
     for d in review["decisions"]:
         chance = f"{d['before']:.0%} → {d['after']:.0%}"
-        better = f"  (better: {d['best_label']})" if d["verdict"] not in ("best", "good") else ""
-        lines.append(
-            f"{d['index'] + 1:>5}  {chance:<11}  {d['verdict']:<10}  {d['move_label']}{better}"
-        )
-    counts = ", ".join(f"{n} {v}" for v, n in review["summary"].items())
-    lines.append(f"{len(review['decisions'])} decisions: {counts}")
+        better = ""
+        if d["verdict"] not in ("best", "good"):
+            better = "  " + format_key("core.review.better", lang, move=d["best_label"])
+        verdict = _pad(words[d["verdict"]], verdict_width)
+        lines.append(f"{d['index'] + 1:>5}  {chance:<11}  {verdict}  {d['move_label']}{better}")
+    counts = format_key("core.separator", lang).join(
+        f"{n} × {words[v]}" for v, n in review["summary"].items()
+    )
+    lines.append(format_key("core.review.summary", lang, n=len(review["decisions"]), counts=counts))
     return lines
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: two for a wide (East Asian) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (on the left if ``right``)."""
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill

@@ -225,12 +225,12 @@ def plain_text(doc: str) -> str:
     return "\n".join(out).strip()
 
 
-def record_names(data: dict[str, Any]) -> list[str]:
-    """The players' names of a record: its own, else "Player N"."""
+def record_names(data: dict[str, Any], lang: str = "en") -> list[str]:
+    """The players' names of a record: its own, else "Player N" in ``lang``."""
     names = data.get("names")
     if isinstance(names, list) and all(isinstance(n, str) and n for n in names):
         return list(names)
-    return [default_seat_name(s) for s in range(data["players"])]
+    return [default_seat_name(s, lang=lang) for s in range(data["players"])]
 
 
 def step_through(

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 
 from dragontable.cli import main
+from dragontable.core.messages import template
 from dragontable.games import replay
 from dragontable.games import save_record as _save
 from dragontable.review import VERDICTS
@@ -33,11 +35,42 @@ def test_review_prints_each_decision_with_its_verdict(
     path = save(bot_record(game), tmp_path / f"{game}.json")
     assert main(["review", path, "--seat", "2", *BUDGET]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Review of seat 2 (Bob)") and game in out[0]
+    assert out[0].startswith("Review of seat 2 (Bob)") and str(template(f"{game}.title")) in out[0]
     rows = out[2:-1]
     assert rows and all(any(f" {v} " in row for v in VERDICTS) for row in rows)
     assert "%" in rows[0] and "→" in rows[0]
     assert out[-1].startswith(f"{len(rows)} decisions: ")
+
+
+@pytest.mark.parametrize("lang", ["pl", "uk", "zh"])
+def test_review_text_is_in_the_language_asked_for(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Heading, columns, verdicts and counts in ``lang``, the columns lined up in a
+    terminal (a Chinese character takes two columns)."""
+    path = save(bot_record("changcheng", actions=60), tmp_path / "cc.json")
+    assert main(["review", path, "--seat", "1", "--lang", lang, *BUDGET]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert main(["review", path, "--seat", "1", "--lang", lang, "--json", *BUDGET]) == 0
+    decisions = json.loads(capsys.readouterr().out)["decisions"]
+    verdicts = {v: str(template(f"core.review.verdict.{v}", lang)) for v in VERDICTS}
+    assert str(template("changcheng.title", lang)) in out[0] and "Ann" in out[0]
+    assert not out[0].startswith("Review")
+    assert out[1].split()[0] == template("core.review.move", lang)
+    rows = out[2:-1]
+    assert len(rows) == len(decisions)
+    for row, d in zip(rows, decisions, strict=True):
+        assert f" {verdicts[d['verdict']]} " in row
+        # every move's label starts in the same terminal column
+        played = str(template("core.review.played", lang))
+        assert _width(row.split(d["move_label"])[0]) == _width(out[1]) - _width(played)
+    assert not any(f" {v} " in row for row in rows for v in ("best", "good", "blunder"))
+    assert str(len(rows)) in out[-1] and verdicts["best"] in out[-1]
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: two for a wide (East Asian) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 @pytest.mark.parametrize("game", ["dragon", "ming", "changcheng"])

@@ -67,7 +67,8 @@ decision, VM, 2026-11-29; 2 players: 30 games, seed 3, scales 10-30; 3: 10 games
 95% came true 90% and its 6% 10% (0.561, 0.189). 4 players: on the first 6 games (seed
 11) 15 scored 0.1596 and 20 0.1604, on 10 more (seed 61) 15 0.1631 (its 85% came true 48%
 of the time), 10 0.1719 and 20 0.1612; over the 6,990 decisions 20 0.1609 (log-loss
-0.491), 15 0.1618 (0.494), so 4 players use 20 since review version 3."""
+0.491), 15 0.1618 (0.494), so 4 players use 20 since review version 3. 3 players: on
+12 more games (seed 71) 15 stayed the best, 0.1631 (log-loss 0.489), 10 0.1661, 20 0.1658."""
 SEARCH = "rollout"
 """The mcts bot and the hints search by rollouts over greedy (``bots/rollout.py``), not
 by the tree: the tree with this heuristic's leaf played no better than greedy (53 of

@@ -184,61 +184,82 @@ def cmd_strength(args: argparse.Namespace) -> int:
 def cmd_hint(args: argparse.Namespace) -> int:
     from .bots.heuristics import rollout_search
     from .bots.mcts import parallel_search, world_reuse
-    from .core.messages import render
+    from .core.messages import LANGUAGES, format_key, render
 
     if args.iterations <= 0 or (args.seconds is not None and not args.seconds > 0):
         raise OptionError("the search budget must be positive: --iterations N or --seconds S")
     if args.processes <= 0:
         raise OptionError("--processes must be at least 1")
-    state = replay(load_record(args.file))
+    if args.lang not in LANGUAGES:
+        raise OptionError(f"--lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
+    data = load_record(args.file)
+    state = replay(data)
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
     if rollout_search(state.game.name) is not None:
-        return _rollout_hint(state, args, budget)
+        return _rollout_hint(state, args, budget, data)
     reuse = world_reuse(state.game.name)
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
-    print(render(state.prompt()))
-    print(
-        f"search: {result.iterations} iterations over determinizations of seat "
-        f"{(state.current_player or 0) + 1}'s view"
-    )
-    _print_hints(state, result.top(args.top), "visits")
+    names = _record_names(data, args.lang)
+    print(render(state.prompt(), args.lang, names))
+    seat = (state.current_player or 0) + 1
+    print(format_key("core.hint.search", args.lang, iterations=result.iterations, n=seat))
+    _print_hints(state, result.top(args.top), "core.hint.visits", args.lang, names)
     return 0
 
 
-def _print_hints(state: State, ranked: list[tuple[str, int, float]], unit: str) -> None:
+def _record_names(data: dict[str, Any], lang: str) -> list[str]:
+    from .terminal import record_names
+
+    return record_names(data, lang)
+
+
+def _print_hints(
+    state: State, ranked: list[tuple[str, int, float]], unit: str, lang: str, names: list[str]
+) -> None:
     """The searched actions, best first by the seat's win chance after each, the figure a
-    game review gives the move if played (as the table's Hint button shows them), with
-    the search's figures."""
+    game review gives the move if played (as the table's Hint button shows them), each
+    with its label in ``lang`` and the search's figures (``unit``: their message key)."""
+    from .core.messages import format_key
     from .review import chance_after
 
+    labels = {c["action"]: c["label"] for c in state.choices(state.current_player, lang, names)}
     judged = [chance_after(state, action, DEFAULT_REVIEW_ITERATIONS) for action, _, _ in ranked]
-    print("best first by the chance to win after each, as a game review judges it:")
-    order = sorted(range(len(ranked)), key=lambda i: -judged[i])
-    for i in order:
+    print(format_key("core.hint.heading", lang))
+    for i in sorted(range(len(ranked)), key=lambda i: -judged[i]):
         action, n, value = ranked[i]
-        print(f"  {action:<24} {judged[i]:>4.0%} to win  (search value {value:.3f}, {n} {unit})")
+        chance = format_key("core.hint.chance", lang, chance=f"{judged[i]:>4.0%}")
+        figures = format_key(unit, lang, value=f"{value:.3f}", n=n)
+        print(f"  {action:<24} {chance}  {labels.get(action, action)}  ({figures})")
 
 
-def _rollout_hint(state: State, args: argparse.Namespace, iterations: int | None) -> int:
+def _rollout_hint(
+    state: State, args: argparse.Namespace, iterations: int | None, data: dict[str, Any]
+) -> int:
     """``dragontable hint`` where the game's bot searches by rollouts (Ming Dynasty)."""
     from .bots.rollout import RolloutBot
-    from .core.messages import render
+    from .core.messages import format_key, render
 
     budget = f"{args.seconds}s" if iterations is None else str(iterations)
     bot = make_bot(f"mcts:{budget}:{args.processes}", state.game.name, args.seed)
     assert isinstance(bot, RolloutBot)
     ranked = bot.ranked(state)[: args.top]
-    print(render(state.prompt()))
+    names = _record_names(data, args.lang)
+    print(render(state.prompt(), args.lang, names))
     print(
-        f"search: rollouts over greedy's {bot.candidates} best options, {bot.horizon} "
-        f"decisions deep, in {ranked[0][1]} worlds drawn from seat "
-        f"{(state.current_player or 0) + 1}'s view"
+        format_key(
+            "core.hint.rollouts",
+            args.lang,
+            candidates=bot.candidates,
+            horizon=bot.horizon,
+            worlds=ranked[0][1],
+            n=(state.current_player or 0) + 1,
+        )
     )
-    _print_hints(state, ranked, "rollouts")
+    _print_hints(state, ranked, "core.hint.rollout_count", args.lang, names)
     return 0
 
 
@@ -407,6 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--processes", type=int, default=1, help="search trees in parallel processes")
     p.add_argument("--top", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--lang", default="en", help="language of the prompt and moves: en, pl, uk, zh")
     p.set_defaults(func=cmd_hint)
 
     p = sub.add_parser(

@@ -272,6 +272,35 @@ def test_hint_ranks_legal_actions_at_the_records_last_position(
     assert shown == sorted(shown, reverse=True)  # best first by the chance shown, as the page
 
 
+@pytest.mark.parametrize("lang", ["pl", "uk", "zh"])
+def test_hint_speaks_the_language_asked_for(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The prompt, the lines around the hints and each hinted move's label in ``lang``;
+    the notation to type stays as it is."""
+    from dragontable.core.messages import default_seat_name, render, template
+    from dragontable.games import save_record
+
+    state = games.create("dragon", players=2, seed=5)
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    path = save_record(state, tmp_path / "mid.json")
+    assert main(["hint", str(path), "--iterations", "60", "--top", "2", "--lang", lang]) == 0
+    out = capsys.readouterr().out.splitlines()
+    names = [default_seat_name(seat, lang=lang) for seat in range(2)]
+    assert out[0] == render(state.prompt(), lang, names)
+    assert out[2] == template("core.hint.heading", lang)
+    labels = {c["action"]: c["label"] for c in state.choices(state.current_player, lang)}
+    hinted = out[3:]
+    assert 1 <= len(hinted) <= 2
+    for line in hinted:
+        action = next(a for a in labels if line.strip().startswith(f"{a} "))
+        assert labels[action] in line
+        assert " to win" not in line
+    assert main(["hint", str(path), "--lang", "xx"]) == 2
+    assert "--lang must be one of en, pl, uk, zh" in capsys.readouterr().err
+
+
 def test_hint_searches_in_parallel_processes_and_refuses_a_bad_budget(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -185,6 +185,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     from .bots.heuristics import rollout_search
     from .bots.mcts import parallel_search, world_reuse
     from .core.messages import LANGUAGES, format_key, render
+    from .terminal import record_names
 
     if args.iterations <= 0 or (args.seconds is not None and not args.seconds > 0):
         raise OptionError("the search budget must be positive: --iterations N or --seconds S")
@@ -193,28 +194,21 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if args.lang not in LANGUAGES:
         raise OptionError(f"--lang must be one of {', '.join(LANGUAGES)}, not {args.lang!r}")
     data = load_record(args.file)
-    state = replay(data)
+    state, names = replay(data), record_names(data, args.lang)
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
     if rollout_search(state.game.name) is not None:
-        return _rollout_hint(state, args, budget, data)
+        return _rollout_hint(state, args, budget, names)
     reuse = world_reuse(state.game.name)
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
-    names = _record_names(data, args.lang)
     print(render(state.prompt(), args.lang, names))
     seat = (state.current_player or 0) + 1
     print(format_key("core.hint.search", args.lang, iterations=result.iterations, n=seat))
     _print_hints(state, result.top(args.top), "core.hint.visits", args.lang, names)
     return 0
-
-
-def _record_names(data: dict[str, Any], lang: str) -> list[str]:
-    from .terminal import record_names
-
-    return record_names(data, lang)
 
 
 def _print_hints(
@@ -237,7 +231,7 @@ def _print_hints(
 
 
 def _rollout_hint(
-    state: State, args: argparse.Namespace, iterations: int | None, data: dict[str, Any]
+    state: State, args: argparse.Namespace, iterations: int | None, names: list[str]
 ) -> int:
     """``dragontable hint`` where the game's bot searches by rollouts (Ming Dynasty)."""
     from .bots.rollout import RolloutBot
@@ -247,7 +241,6 @@ def _rollout_hint(
     bot = make_bot(f"mcts:{budget}:{args.processes}", state.game.name, args.seed)
     assert isinstance(bot, RolloutBot)
     ranked = bot.ranked(state)[: args.top]
-    names = _record_names(data, args.lang)
     print(render(state.prompt(), args.lang, names))
     print(
         format_key(

@@ -43,10 +43,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from rich.cells import cell_len
 
 # the search's own iteration, so that the search can go on under the played move's node
 from .bots.heuristics import review_scale
@@ -228,33 +229,21 @@ def judge(
     }
 
 
-def chance_after(state: State, move: str, iterations: int = DEFAULT_ITERATIONS) -> float:
-    """The win chance after ``move`` for the seat to move in ``state``: the ``after`` that
-    :func:`judge` gives the decision if ``move`` is played (the same search, under the
-    same seed), so that a hint's figure is the one the review will show for the move."""
-    return chances(state, [move], iterations)[0]
-
-
-def chances(
-    state: State,
-    moves: Sequence[str],
-    iterations: int = DEFAULT_ITERATIONS,
-    index: int | None = None,
-) -> list[float]:
-    """The win chance of each of ``moves`` (legal actions) for the seat to move in
-    ``state``, as a review of the decision (``index``: the actions played before it,
-    by default ``state``'s history) would judge them, each move searched for at least
-    :data:`PLAYED_SHARE` of the ``iterations`` in turn, in one tree (for one move, the
-    review's own figure: :func:`chance_after`). Reads of ``state`` only what that seat
-    knows, as :func:`judge` does."""
+def chance_after(
+    state: State, move: str, iterations: int = DEFAULT_ITERATIONS, index: int | None = None
+) -> float:
+    """The win chance after ``move`` (a legal action) for the seat to move in ``state``:
+    the ``after`` that :func:`judge` gives the decision (``index``: the actions played
+    before it, by default ``state``'s history) if ``move`` is played, the same search
+    under the same seed, so that a hint's figure is the one the review will show for the
+    move. Reads of ``state`` only what that seat knows, as :func:`judge` does."""
     seat = state.current_player
     if seat is None:
         raise OptionError("no seat is to move: there is no decision to judge")
     at = len(state.history) if index is None else index
     world, root, leaf = _searched(state, seat, at, iterations, None)
-    least = math.ceil(PLAYED_SHARE * iterations)
-    nodes = [visit_played(root, world, seat, move, least, leaf) for move in moves]
-    return [round(node.value / node.visits, DIGITS) for node in nodes]
+    node = visit_played(root, world, seat, move, math.ceil(PLAYED_SHARE * iterations), leaf)
+    return round(node.value / node.visits, DIGITS)
 
 
 def _searched(
@@ -339,7 +328,7 @@ def text_lines(review: dict[str, Any], names: list[str], lang: str = "en") -> li
     them): a heading, one line per decision, the verdicts counted."""
     seat = review["seat"]
     words = {v: format_key(f"core.review.verdict.{v}", lang) for v in VERDICTS}
-    verdict_width = max(map(_width, [*words.values(), format_key("core.review.verdict", lang)]))
+    verdict_width = max(map(cell_len, [*words.values(), format_key("core.review.verdict", lang)]))
     heading = format_key(
         "core.review.heading",
         lang,
@@ -369,12 +358,7 @@ def text_lines(review: dict[str, Any], names: list[str], lang: str = "en") -> li
     return lines
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: two for a wide (East Asian) character."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
 def _pad(text: str, width: int, right: bool = False) -> str:
     """``text`` padded with spaces to ``width`` terminal columns (on the left if ``right``)."""
-    fill = " " * max(0, width - _width(text))
+    fill = " " * max(0, width - cell_len(text))
     return fill + text if right else text + fill

@@ -133,5 +133,5 @@ def test_a_hints_chances_are_identical_whatever_the_others_hidden_facts(
     found, others = differing(decisions(bot_record(game, players), SEAT))
     for d, other in zip(found[:3], others, strict=False):
         moves = d.state.legal_actions()[:3]
-        mine = review.chances(d.state, moves, ITERATIONS, d.index)
-        assert mine == review.chances(other, moves, ITERATIONS, d.index)
+        mine = [review.chance_after(d.state, m, ITERATIONS, d.index) for m in moves]
+        assert mine == [review.chance_after(other, m, ITERATIONS, d.index) for m in moves]

@@ -20,7 +20,6 @@ from dragontable.review import (
     Thresholds,
     WinChance,
     chance_after,
-    chances,
     decisions,
     describe,
     judge,
@@ -111,7 +110,6 @@ def test_a_moves_chance_is_its_win_chance_in_the_review(game: str) -> None:
     for d in decisions(record, 1)[:4]:
         for move in d.state.legal_actions()[:3]:
             chance = chance_after(d.state, move, ITERATIONS)
-            assert chance == chances(d.state, [move], ITERATIONS)[0]
             assert chance == judge(d.state, 1, d.index, move, ITERATIONS)["after"]
             assert 0.0 <= chance <= 1.0
 
@@ -120,7 +118,7 @@ def test_chances_need_a_seat_to_move() -> None:
     over = games.replay(bot_record("changcheng"))
     assert over.is_over
     with pytest.raises(OptionError, match="no seat is to move"):
-        chances(over, [], ITERATIONS)
+        chance_after(over, "pass", ITERATIONS)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

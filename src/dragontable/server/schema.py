@@ -46,6 +46,8 @@ seats_t = sa.Table(
     sa.Column("clock_left_ms", sa.BigInteger, nullable=True),
     sa.Column("zombie", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=True),
+    # revision 0009: the seat that handed this seat to a bot (null: nobody, or itself)
+    sa.Column("handed_by", sa.Integer, nullable=True),
 )
 sa.Index("ix_seats_deadline", seats_t.c.deadline)
 sa.Index("ix_seats_user_id", seats_t.c.user_id)
@@ -118,7 +120,13 @@ users_t = sa.Table(
     sa.Column("email_opt_out", sa.Boolean, nullable=False),
     sa.Column("unsubscribe", sa.String(64), nullable=False, unique=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # revision 0009: when the owner confirmed ``email`` (null: not confirmed, no mail),
+    # the name's confusable skeleton (TR39) and how a hand-over by others is rated
+    sa.Column("email_verified_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("name_skeleton", sa.String(128), nullable=True),
+    sa.Column("handover_rating", sa.String(16), nullable=True),
 )
+sa.Index("ix_users_name_skeleton", users_t.c.name_skeleton)
 sessions_t = sa.Table(
     "sessions",
     metadata,
@@ -161,3 +169,32 @@ mail_log_t = sa.Table(
     sa.Column("sent_at", sa.DateTime(timezone=True), nullable=False),
 )
 sa.Index("ix_mail_log_table_user", mail_log_t.c.table_id, mail_log_t.c.user_id)
+# -- account trust (revision 0009) --------------------------------------------------
+account_tokens_t = sa.Table(
+    "account_tokens",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),  # SHA-256 of the link's token
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("purpose", sa.String(16), nullable=False),  # "verify" or "reset"
+    sa.Column("email", sa.String(254), nullable=True),  # the address a "verify" confirms
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("used_at", sa.DateTime(timezone=True), nullable=True),
+)
+sa.Index("ix_account_tokens_user_id", account_tokens_t.c.user_id)
+sa.Index("ix_account_tokens_email", account_tokens_t.c.email)
+email_suppressed_t = sa.Table(
+    "email_suppressed",
+    metadata,
+    sa.Column("email_key", sa.String(254), primary_key=True),  # an address that unsubscribed
+    sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+)
+devices_t = sa.Table(
+    "devices",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),  # a browser that signed in
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_seen_at", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("ix_devices_user_id", devices_t.c.user_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -451,3 +452,39 @@ def test_json_runs_keep_their_progress_bar_unless_quiet(
     assert json.loads(capsys.readouterr().out) == {"games": 1}
     assert main([*argv, "--quiet"]) == 0
     assert asked == [True, False]
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A loopback port another program is listening on."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        yield int(other.getsockname()[1])
+
+
+def test_serve_says_when_its_port_is_taken(
+    taken_port: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 't.sqlite3'}"
+    assert main(["serve", "--port", str(taken_port), "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert f"port {taken_port} on 127.0.0.1 is already in use" in err
+    assert "PORT=N make run" in err
+
+
+def test_serve_listens_where_port_and_host_say(
+    taken_port: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``make run`` passes PORT and HOST through the environment to ``serve``."""
+    monkeypatch.setenv("PORT", str(taken_port))
+    monkeypatch.setenv("HOST", "127.0.0.1")
+    assert main(["serve", "--db", f"sqlite:///{tmp_path / 't.sqlite3'}"]) == 2
+    assert f"port {taken_port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+    monkeypatch.setenv("PORT", "eighty")
+    with pytest.raises(SystemExit):
+        main(["serve"])
+    assert "a port is a number 0-65535, not 'eighty'" in capsys.readouterr().err

@@ -4,12 +4,50 @@ without loading the server's stack, which each command loads when it runs."""
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import socket
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..argtypes import positive_int, seconds
 from .config import BOT_MAX_SECONDS, LEASE_S
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number 0-65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number 0-65535, not {port}")
+    return port
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why ``serve`` cannot listen on ``host:port`` (in use, unknown host…), or None."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        return f"cannot listen on {host!r}: {exc.strerror}; give --host (or HOST) an address"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} on {host} is already in use (another server?); "
+                    f"choose another: --port N, or PORT=N make run"
+                )
+            return f"cannot listen on {host}:{port}: {exc.strerror}"
+    return None
 
 
 def add_parsers(sub: Any) -> None:
@@ -21,8 +59,17 @@ def add_parsers(sub: Any) -> None:
 def add_serve_parser(sub: Any) -> None:
     """The ``serve`` subcommand."""
     p = sub.add_parser("serve", help="run the table server: lobby and live play in the browser")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--host",
+        default=os.environ.get("HOST") or DEFAULT_HOST,
+        help=f"address to listen on (default: $HOST, else {DEFAULT_HOST})",
+    )
+    p.add_argument(
+        "--port",
+        type=port_number,
+        default=os.environ.get("PORT") or DEFAULT_PORT,
+        help=f"port to listen on (default: $PORT, else {DEFAULT_PORT})",
+    )
     p.add_argument(
         "--workers",
         type=positive_int,
@@ -114,6 +161,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         check_workers(url, args.workers)
     except ServeError as exc:
         print(f"dragontable: {exc}", file=sys.stderr)
+        return 2
+    if problem := port_problem(args.host, args.port):
+        print(f"dragontable: {problem}", file=sys.stderr)
         return 2
     public = args.public_url or f"http://{args.host}:{args.port}"
     print(f"dragontable: database {describe_url(url)}", flush=True)

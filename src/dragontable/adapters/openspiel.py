@@ -84,7 +84,7 @@ class _Holder:
         """The seat a re-drawn world was drawn for (None: reached from the deal)."""
         self.heard: dict[int, list[str]] = {}
         """Seat -> the moves so far as it knows them, as JSON (filled in when asked)."""
-        self.seen: dict[int, list[float]] = {}
+        self.seen: dict[int, np.ndarray[Any, np.dtype[np.float32]]] = {}
         """Seat -> its observation of the state as it is now (the tensors)."""
         self.viewed: dict[int, str] = {}
         """Seat -> its view of the state as it is now, as JSON."""
@@ -107,13 +107,12 @@ class _Holder:
         self.seen = {}
         self.viewed = {}
 
-    def observation(self, seat: int) -> list[float]:
+    def observation(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         found = self.seen.get(seat)
         if found is None:
-            if self.state is None:
-                found = [0.0] * self.encoding.size
-            else:
-                found = self.encoding.observation(self.state, seat)
+            found = np.zeros(self.encoding.size, np.float32)
+            if self.state is not None:
+                found[:] = self.encoding.observation(self.state, seat)
             self.seen[seat] = found
         return found
 

@@ -120,7 +120,7 @@ class OpenSpielBot:
         if len(legal) == 1 or seat is None:
             return legal[0]
         game = self._game(state)
-        root = osp.wrap(game, state.determinize(seat, self._seed()))
+        root = osp.wrap(game, state.determinize(seat, self._seed()), seat)
         rng = np.random.RandomState(self._seed() % 2**32)
         if self.name == "openspiel-ismcts":
             bot: Any = _ISMCTS(game, self.budget, rng)

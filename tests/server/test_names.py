@@ -111,17 +111,19 @@ def _at_revision_0008(url: str) -> None:
     engine.dispose()
 
 
-def test_accounts_whose_names_collided_before_keep_working(sqlite_url: str) -> None:
-    _at_revision_0008(sqlite_url)
-    with TestClient(create_app(sqlite_url), base_url=HTTPS) as client:  # migrates to head
+def test_accounts_whose_names_collided_before_keep_working(db_url: str) -> None:
+    _at_revision_0008(db_url)
+    with TestClient(create_app(db_url), base_url=HTTPS) as client:  # migrates to head
         for name in ["Alice", "ＡＬＩＣＥ"]:
             resp = client.post("/api/account/signin", json={"name": name, "password": PASSWORD})
             assert resp.status_code == 200 and resp.json()["user"]["name"] == name
             client.cookies.clear()
         assert refusal(client, "alice") == (409, "the name 'alice' is taken")
         assert refusal(client, "ALIce")[0] == 409
-    engine = sa.create_engine(sqlite_url)
+    engine = sa.create_engine(db_url)
     with engine.connect() as conn:
-        skeletons = conn.execute(sa.text("SELECT name_skeleton FROM users")).scalars().all()
+        skeletons = (
+            conn.execute(sa.text("SELECT name_skeleton FROM users ORDER BY id")).scalars().all()
+        )
     engine.dispose()
     assert skeletons == ["alice", "alice", "allce"] == [name_skeleton(n) for n in OLD_NAMES]

@@ -126,3 +126,41 @@ def test_a_wrong_password_is_answered_in_the_page(browser: Browser, server: str)
         page.click("#sign-in")
         expect(page.locator("#account-error")).to_have_text("wrong user name or password")
         expect(page.locator("#signed-in")).to_have_count(0)
+
+
+def sign_in(page: Page, server: str, name: str, password: str = PASSWORD) -> None:
+    page.goto(f"{server}/")
+    page.click("#account-open")
+    page.fill("#account-form [name=name]", name)
+    page.fill("#account-form [name=password]", password)
+    page.click("#sign-in")
+    expect(page.locator("#signed-in")).to_contain_text(name)
+
+
+def test_the_password_changes_on_the_profile_and_other_sessions_end(
+    browser: Browser, server: str
+) -> None:
+    name, new = f"ann{secrets.token_hex(3)}", "tea kettle on the moon"
+    with player_page(browser) as here, player_page(browser) as elsewhere:
+        sign_up(here, server, name)
+        sign_in(elsewhere, server, name)
+        here.goto(f"{server}/profile/{name}")
+        form, done = here.locator("#password-form"), here.locator("#password-done")
+        form.locator("[name=current]").fill(PASSWORD)
+        form.locator("[name=password]").fill("password1")
+        form.locator("[name=repeat]").fill("password2")
+        form.locator("button[type=submit]").click()
+        expect(done).to_have_text("The two new passwords differ; nothing was changed.")
+        form.locator("[name=repeat]").fill("password1")
+        form.locator("button[type=submit]").click()
+        expect(done).to_contain_text("this password is on a list of common passwords")
+        form.locator("[name=password]").fill(new)
+        form.locator("[name=repeat]").fill(new)
+        form.locator("button[type=submit]").click()
+        expect(done).to_have_text("Password changed; signed out elsewhere: 1 session.")
+        expect(form.locator("[name=current]")).to_have_value("")
+        elsewhere.reload()
+        expect(elsewhere.locator("#account-open")).to_be_visible()
+        here.reload()
+        expect(here.locator("#signed-in")).to_contain_text(name)
+        sign_in(elsewhere, server, name, new)

@@ -122,7 +122,8 @@ def account_routes(app: FastAPI) -> None:
     async def sign_up(request: Request) -> JSONResponse:
         check_transport(request.url.scheme, request.url.hostname)
         body = await read_object(request)
-        name, password = check_name(body.get("name")), check_password(body.get("password"))
+        name = check_name(body.get("name"))
+        password = check_password(body.get("password"), name=name)
         email = check_email(body.get("email"))
         lang = check_account_lang(body.get("lang", "en"))
         accounts: Accounts = request.app.state.accounts
@@ -163,6 +164,18 @@ def account_routes(app: FastAPI) -> None:
         for key, value in values.items():
             setattr(session.user, key, value)
         return me_info(session.user, session.csrf)
+
+    @app.post("/api/me/password")
+    async def change_password(request: Request) -> dict[str, Any]:
+        session = signed_in(request)
+        body = await read_object(request)
+        current, new = body.get("current"), body.get("password")
+        if not isinstance(current, str) or not current:
+            raise BadInput('send {"current": "<your password now>", "password": "<the new one>"}')
+        password = check_password(new, name=session.user.name)
+        accounts: Accounts = request.app.state.accounts
+        ended = await accounts.change_password(session, current[:512], password, _client(request))
+        return {**me_info(session.user, session.csrf), "sessions_ended": ended}
 
     @app.post("/api/tables/{table_id}/attach")
     async def attach(request: Request, table_id: str) -> dict[str, Any]:

@@ -1,5 +1,8 @@
 """Player accounts: names and passwords (argon2), sessions, CSRF tokens, sign-in limits.
 
+Names are checked in :mod:`names` (NFKC, confusable skeletons, reserved names),
+passwords in :mod:`passwords` (NFKC, NIST SP 800-63B's length and blocklist).
+
 A session is a random token in an HTTP-only, SameSite=Lax cookie (``Secure`` unless the
 page was reached over plain HTTP at a loopback address, see :func:`cookie_secure`); the
 database keeps only its SHA-256. Each session has a CSRF token that every
@@ -25,17 +28,23 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.exceptions import HTTPException
 
 from ..core.messages import LANGUAGES
-from .accounts_db import AccountStore, NameTaken, User
+from .accounts_db import AccountStore, NameConfusable, NameTaken, User, name_key
 from .inputs import BadInput
 from .limits import SlidingWindow, retry_after
+from .names import NAME_RULE, check_name, prototypes
+from .passwords import (
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    check_password,
+    common_passwords,
+    normalise_password,
+)
+
+__all__ = ["NAME_RULE", "MAX_PASSWORD", "MIN_PASSWORD", "check_name", "check_password"]
 
 SESSION_COOKIE = "dt_session"
 CSRF_HEADER = "X-CSRF-Token"
 SESSION_DAYS = 30
-NAME = re.compile(r"[\w.-]{3,32}")
-NAME_RULE = "3 to 32 letters, digits, '.', '-' or '_'"
-MIN_PASSWORD = 8
-MAX_PASSWORD = 256
 EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
 MAX_EMAIL = 254
 SIGNIN_ATTEMPTS = 10
@@ -47,6 +56,7 @@ STATUS_FORBIDDEN = 403
 STATUS_CONFLICT = 409
 STATUS_TOO_MANY = 429
 WRONG_CREDENTIALS = "wrong user name or password"
+WRONG_PASSWORD = "the current password is wrong; nothing was changed"
 LOOPBACK_NAMES = ("localhost",)
 
 
@@ -85,18 +95,6 @@ def check_transport(scheme: str, host: str | None) -> None:
             "accounts need HTTPS: this server was reached over plain HTTP; "
             "serve it behind a TLS proxy (see docs/server.md, Accounts)"
         )
-
-
-def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise BadInput(f"a user name is {NAME_RULE}")
-    return name
-
-
-def check_password(password: Any) -> str:
-    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise BadInput(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
-    return password
 
 
 def check_email(email: Any) -> str | None:
@@ -143,6 +141,7 @@ class Accounts:
         self.by_name = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
         self.signups = SlidingWindow(SIGNUPS, SIGNUP_WINDOW_S)
         self._dummy: str | None = None
+        prototypes(), common_passwords()  # a broken data file stops the server at start
 
     async def sign_up(
         self, name: str, password: str, email: str | None, lang: str, client: str
@@ -154,31 +153,67 @@ class Accounts:
             user = await asyncio.to_thread(
                 self.store.create_user, name, digest, email, lang, secrets.token_urlsafe(24)
             )
+        except NameConfusable as exc:
+            raise BadInput(
+                f"the name {name!r} looks too much like the player {exc.args[1]!r}; choose another",
+                STATUS_CONFLICT,
+            ) from None
         except NameTaken:
             raise BadInput(f"the name {name!r} is taken", STATUS_CONFLICT) from None
         return await self.start_session(user)
 
     async def sign_in(self, name: str, password: str, client: str) -> tuple[Session, str]:
         """Check a name and password; a new session, or 401 (429 after too many tries)."""
+        key = self._count_attempt(client, name)
+        found = await asyncio.to_thread(self.store.credentials, name)
+        digest = found[1] if found else await asyncio.to_thread(self._dummy_hash)
+        ok = await self._check(digest, password, found[0].id if found else None)
+        if found is None or not ok:
+            raise BadInput(WRONG_CREDENTIALS, STATUS_UNAUTHORIZED)
+        self.by_address.release(client)
+        self.by_name.release(key)
+        return await self.start_session(found[0])
+
+    async def change_password(self, session: Session, current: str, new: str, client: str) -> int:
+        """Check the current password (counted as a sign-in attempt), store ``new`` (already
+        checked) and end every other session of the account; return how many ended.
+        A wrong current password is a 403 and changes nothing."""
+        key = self._count_attempt(client, session.user.name)
+        found = await asyncio.to_thread(self.store.credentials, session.user.name)
+        if found is None or not await self._check(found[1], current, found[0].id):
+            raise BadInput(WRONG_PASSWORD, STATUS_FORBIDDEN)
+        self.by_address.release(client)
+        self.by_name.release(key)
+        digest = await asyncio.to_thread(self.hasher.hash, new)
+        return await asyncio.to_thread(
+            self.store.set_password_and_end_sessions, session.user.id, digest, session.token_hash
+        )
+
+    def _count_attempt(self, client: str, name: str) -> str:
+        """Count a password check against the client's and the name's limits (429 past
+        either); the name's key, to give the attempt back after a right password."""
         self._limit(self.by_address, client, "from this address")
-        key = name.casefold()
+        key = name_key(name)
         try:
             self._limit(self.by_name, key, "for this name")
         except HTTPException:
             self.by_address.release(client)
             raise
-        found = await asyncio.to_thread(self.store.credentials, name)
-        digest = found[1] if found else await asyncio.to_thread(self._dummy_hash)
-        ok = await asyncio.to_thread(self._verify, digest, password)
-        if found is None or not ok:
-            raise BadInput(WRONG_CREDENTIALS, STATUS_UNAUTHORIZED)
-        self.by_address.release(client)
-        self.by_name.release(key)
-        user, digest = found
-        if self.hasher.check_needs_rehash(digest):
-            new = await asyncio.to_thread(self.hasher.hash, password)
-            await asyncio.to_thread(self.store.set_password_hash, user.id, new)
-        return await self.start_session(user)
+        return key
+
+    async def _check(self, digest: str, password: str, user_id: int | None = None) -> bool:
+        """Whether ``password`` is the one hashed: its NFKC form, or as typed for a hash
+        made before passwords were normalised. A right password whose hash is old (not of
+        the NFKC form, or of older argon2 parameters) is hashed anew for ``user_id``."""
+        normal = normalise_password(password)
+        ok = await asyncio.to_thread(self._verify, digest, normal)
+        stale = not ok and normal != password
+        if stale:
+            ok = await asyncio.to_thread(self._verify, digest, password)
+        if ok and user_id is not None and (stale or self.hasher.check_needs_rehash(digest)):
+            new = await asyncio.to_thread(self.hasher.hash, normal)
+            await asyncio.to_thread(self.store.set_password_hash, user_id, new)
+        return ok
 
     def _dummy_hash(self) -> str:
         """A hash to check an unknown name's password against (as long as a real check)."""

@@ -7,12 +7,14 @@ reads and writes them, through the :class:`db.Store` it is given.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
 from .db import Store, TableRow, _aware
+from .names import name_skeleton, name_skeletons
 from .schema import mail_log_t, rating_changes_t, ratings_t, seats_t, sessions_t, tables_t, users_t
 
 RECENT_TABLES = 20
@@ -23,6 +25,10 @@ MY_TABLES = 200
 
 class NameTaken(Exception):
     """Another account has this name (names are compared without case)."""
+
+
+class NameConfusable(NameTaken):
+    """Another account's name looks the same (equal skeletons); ``args[1]`` is its name."""
 
 
 class CannotAttach(Exception):
@@ -60,8 +66,8 @@ class RatingChange:
 
 
 def name_key(name: str) -> str:
-    """The form names are compared in: case-folded."""
-    return name.casefold()
+    """The form names are looked up in: NFKC, case-folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _iso(moment: dt.datetime | None) -> str | None:
@@ -92,11 +98,13 @@ class AccountStore:
     def create_user(
         self, name: str, password_hash: str, email: str | None, lang: str, unsubscribe: str
     ) -> User:
-        """Store a new account; :class:`NameTaken` if the name is in use."""
-        created, key = dt.datetime.now(dt.UTC), name_key(name)
+        """Store a new account; :class:`NameTaken` if the name is in use,
+        :class:`NameConfusable` if another name has the same skeleton."""
+        created, key, skeleton = dt.datetime.now(dt.UTC), name_key(name), name_skeleton(name)
         values: dict[str, Any] = {
             "name": name,
             "name_key": key,
+            "name_skeleton": skeleton,
             "password_hash": password_hash,
             "email": email,
             "lang": lang,
@@ -108,6 +116,8 @@ class AccountStore:
             with self.store.writing() as conn:
                 if self._by_key(conn, key) is not None:
                     raise NameTaken(name)
+                if (other := self._by_skeleton(conn, name_skeletons(name))) is not None:
+                    raise NameConfusable(name, other)
                 new_id = conn.execute(users_t.insert().values(**values)).inserted_primary_key
         except sa.exc.IntegrityError:
             raise NameTaken(name) from None
@@ -119,10 +129,21 @@ class AccountStore:
         query = users_t.select().where(users_t.c.name_key == key)
         return conn.execute(query).mappings().first()
 
+    @staticmethod
+    def _by_skeleton(conn: sa.Connection, skeletons: frozenset[str]) -> str | None:
+        """The name of an account whose name has one of these skeletons, or None."""
+        found = users_t.c.name_skeleton.in_(sorted(skeletons))
+        query = sa.select(users_t.c.name).where(found).order_by(users_t.c.id).limit(1)
+        return conn.execute(query).scalar()
+
     def credentials(self, name: str) -> tuple[User, str] | None:
-        """The account of ``name`` (any case) with its password hash, or None."""
+        """The account of ``name`` (any case) with its password hash, or None. The name as
+        typed is looked up first (before revision 0009 names were kept as typed, so an
+        old "ＡＮＮ" and an "Ann" may both exist), then its NFKC form."""
         with self.engine.connect() as conn:
-            r = self._by_key(conn, name_key(name))
+            r = self._by_key(conn, name.casefold())
+            if r is None and name.casefold() != name_key(name):
+                r = self._by_key(conn, name_key(name))
         return None if r is None else (_user(r), r["password_hash"])
 
     def user(self, name: str) -> User | None:
@@ -136,11 +157,28 @@ class AccountStore:
         return None if r is None else _user(r)
 
     def set_password_hash(self, user_id: int, password_hash: str) -> None:
-        """Store a re-hashed password (argon2 parameters changed)."""
+        """Store a re-hashed password (argon2 parameters changed, or the password was
+        hashed before it was normalised)."""
         with self.store.writing() as conn:
             conn.execute(
                 users_t.update().where(users_t.c.id == user_id).values(password_hash=password_hash)
             )
+
+    def set_password_and_end_sessions(
+        self, user_id: int, password_hash: str, keep: str | None = None
+    ) -> int:
+        """Store a new password and end every session of the account but ``keep`` (the
+        hash of the session to keep; None ends them all), in one transaction; return
+        how many sessions ended."""
+        theirs = sessions_t.c.user_id == user_id
+        if keep is not None:
+            theirs &= sessions_t.c.token_hash != keep
+        with self.store.writing() as conn:
+            conn.execute(
+                users_t.update().where(users_t.c.id == user_id).values(password_hash=password_hash)
+            )
+            done = conn.execute(sessions_t.delete().where(theirs))
+        return int(done.rowcount)
 
     def update_user(self, user_id: int, **values: Any) -> None:
         """Change ``email``, ``lang`` or ``email_opt_out`` of an account."""

@@ -1,11 +1,13 @@
 // A player's profile: games played and rating per game, recent tables with their replays;
-// on one's own profile, the language and e-mail settings.
+// on one's own profile, the language and e-mail settings and the password.
 import { el, seatColour } from "/static/util.js";
 import { LANGUAGES, lang, setLang, t } from "/static/i18n.js";
 import { loadMe, me, mountAccount, profileLink, ratingNode, ratingTitle, send } from "/static/account.js";
+import { mountPasswordForm } from "/static/profile-password.js";
 
 const name = decodeURIComponent(location.pathname.split("/").pop());
 let GAMES = {};
+const showPasswordUser = mountPasswordForm();
 
 async function load() {
   GAMES = Object.fromEntries((await (await fetch(`/api/games?lang=${lang}`)).json()).map((g) => [g.name, g]));
@@ -66,6 +68,7 @@ function showSettings(data) {
   select.value = me.lang;
   document.getElementById("pref-email").value = me.email || "";
   document.getElementById("pref-mail").checked = !me.email_opt_out;
+  showPasswordUser(me);
 }
 
 async function save(event) {

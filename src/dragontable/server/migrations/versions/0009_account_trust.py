@@ -22,6 +22,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("name_skeleton", sa.String(128), nullable=True))
         batch.add_column(sa.Column("handover_rating", sa.String(16), nullable=True))
         batch.create_index("ix_users_name_skeleton", ["name_skeleton"])
+    _fill_name_skeletons()
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("handed_by", sa.Integer, nullable=True))
     op.create_table(
@@ -49,6 +50,29 @@ def upgrade() -> None:
         sa.Column("last_seen_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_devices_user_id", "devices", ["user_id"])
+
+
+def _fill_name_skeletons() -> None:
+    """Give every account its name's skeleton. Accounts whose names collide already keep
+    working (the column is not unique); only new names are compared."""
+    from dragontable.server.names import MAX_SKELETON, name_skeleton
+
+    users = sa.table(
+        "users",
+        sa.column("id", sa.Integer),
+        sa.column("name", sa.String),
+        sa.column("name_skeleton", sa.String),
+    )
+    conn = op.get_bind()
+    rows = conn.execute(sa.select(users.c.id, users.c.name)).all()
+    if rows:
+        conn.execute(
+            users.update().where(users.c.id == sa.bindparam("user_id")),
+            [
+                {"user_id": r.id, "name_skeleton": name_skeleton(r.name)[:MAX_SKELETON]}
+                for r in rows
+            ],
+        )
 
 
 def downgrade() -> None:

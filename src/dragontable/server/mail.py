@@ -204,7 +204,7 @@ class Notifier:
             if user is None or not user.email_verified or user.email_opt_out:
                 return
             assert user.email is not None
-            if await asyncio.to_thread(self.suppressed.is_suppressed, user.email):
+            if await asyncio.to_thread(self.suppressed.suppressed_since, user.email):
                 return
             now = self.clock()
             if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, self.gap):

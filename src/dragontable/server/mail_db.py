@@ -75,12 +75,14 @@ class MailStore:
         self.store = store
         self.engine = store.engine
 
-    def is_suppressed(self, address: str) -> bool:
-        query = sa.select(email_suppressed_t.c.email_key).where(
+    def suppressed_since(self, address: str) -> dt.datetime | None:
+        """When the address's owner unsubscribed; None if the address is not suppressed."""
+        query = sa.select(email_suppressed_t.c.since).where(
             email_suppressed_t.c.email_key == email_key(address)
         )
         with self.engine.connect() as conn:
-            return conn.execute(query).first() is not None
+            found = conn.execute(query).first()
+        return None if found is None else (_aware(found[0]) or found[0])
 
     def issue(
         self,
@@ -89,19 +91,23 @@ class MailStore:
         now: dt.datetime,
         ttl: dt.timedelta,
         limits: tuple[Limit, Limit],
+        counted_from: dt.datetime | None = None,
     ) -> dt.datetime | None:
         """Store a link unless the account (first limit) or the address (second) had as
-        many of this purpose in the window; None when stored, else when one may be next."""
+        many of this purpose in the window (the address's counted only from
+        ``counted_from`` if given); None when stored, else when one may be next."""
         assert link.email is not None
         of_purpose = account_tokens_t.c.purpose == link.purpose
         by_account = account_tokens_t.c.user_id == link.user_id
         by_address = sa.func.lower(account_tokens_t.c.email) == email_key(link.email)
         with self.store.writing() as conn:
-            for where, limit in zip((by_account, by_address), limits, strict=True):
-                since = now - limit.window
-                query = sa.select(account_tokens_t.c.created_at).where(
-                    of_purpose, where, account_tokens_t.c.created_at > since
-                )
+            for where, limit, start in zip(
+                (by_account, by_address), limits, (None, counted_from), strict=True
+            ):
+                recent = account_tokens_t.c.created_at > now - limit.window
+                if start is not None:
+                    recent &= account_tokens_t.c.created_at >= start
+                query = sa.select(account_tokens_t.c.created_at).where(of_purpose, where, recent)
                 made = sorted(t for r in conn.execute(query) if (t := _aware(r[0])) is not None)
                 if len(made) >= limit.count:
                     return made[len(made) - limit.count] + limit.window

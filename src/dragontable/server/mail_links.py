@@ -118,14 +118,14 @@ class MailedLinks:
         assert user.email is not None
         if self.outbox is None:
             return Confirmation("no_mail", user.email)
-        suppressed = await asyncio.to_thread(self.links.is_suppressed, user.email)
+        suppressed = await asyncio.to_thread(self.links.suppressed_since, user.email)
         if suppressed and user.email_opt_out:
             return Confirmation("suppressed", user.email)
         token, now = secrets.token_urlsafe(32), self.clock()
         limits = SUPPRESSED_LIMITS if suppressed else VERIFY_LIMITS
         link = Link(user.id, VERIFY, user.email)
         later = await asyncio.to_thread(
-            self.links.issue, hash_secret(token), link, now, VERIFY_TTL, limits
+            self.links.issue, hash_secret(token), link, now, VERIFY_TTL, limits, suppressed
         )
         if later is not None:
             return Confirmation("later", user.email, later, now)
@@ -169,7 +169,7 @@ class MailedLinks:
 
     async def _reset_mail(self, user: User) -> None:
         assert user.email is not None and self.outbox is not None
-        if await asyncio.to_thread(self.links.is_suppressed, user.email):
+        if await asyncio.to_thread(self.links.suppressed_since, user.email):
             return
         token, now = secrets.token_urlsafe(32), self.clock()
         link = Link(user.id, RESET, user.email)

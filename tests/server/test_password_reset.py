@@ -141,3 +141,18 @@ def test_a_reset_request_must_name_someone(sqlite_url: str, inbox: tuple[str, In
         for body in ({}, {"name": ""}, {"name": 7}, {"email": "not an address"}):
             resp = client.post("/api/account/reset-request", json=body)
             assert resp.status_code == 400, (body, resp.text)
+
+
+def test_a_reset_link_is_void_once_the_account_has_another_address(
+    sqlite_url: str, inbox: tuple[str, Inbox]
+) -> None:
+    url, received = inbox
+    with mail_app(url, sqlite_url, Clock()) as client:
+        bob = confirmed_bob(client, received)
+        ask_reset(client, name="Bob")
+        token = link_token(received.messages[-1], "reset")
+        resp = client.post("/api/me", json={"email": "new@example.org"}, headers=bob.headers())
+        assert resp.status_code == 200
+        status, body = reset(client, token, NEW_PASSWORD)
+        assert status == 400 and "no longer has" in body["error"]
+        assert sign_in(client, "Bob", PASSWORD) is not None

@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from .account_api import read_object, signed_in
-from .accounts import STATUS_CONFLICT, Accounts, check_email, check_password
+from .accounts import STATUS_CONFLICT, STATUS_TOO_MANY, Accounts, check_email, check_password
 from .inputs import BadInput
 from .mail_links import STATUS_UNAVAILABLE, MailedLinks
 
@@ -25,6 +25,12 @@ RESET_ANSWER = (
     "if an account of that name or confirmed address exists, a link to choose a new "
     "password is on its way to its confirmed address"
 )
+REFUSED_CONFIRMATION = {
+    "later": STATUS_TOO_MANY,
+    "suppressed": STATUS_CONFLICT,
+    "no_mail": STATUS_UNAVAILABLE,
+}
+"""The answer to asking for a confirmation mail that was not sent, by the reason."""
 PAGES = {
     "/account/confirm": "confirm.html",
     "/account/reset": "reset.html",
@@ -61,15 +67,14 @@ def links_routes(app: FastAPI) -> None:
         if user.email_verified:
             raise BadInput(f"{user.email} is confirmed already", STATUS_CONFLICT)
         done = await links.confirm_address(user)
-        status = {"later": 429, "suppressed": STATUS_CONFLICT, "no_mail": STATUS_UNAVAILABLE}
-        if done.status in status:
-            headers = {"Retry-After": str(done.retry_after)} if done.retry_after else None
-            return JSONResponse(
-                {"error": done.message(), "confirmation": done.info()},
-                status.get(done.status, 400),
-                headers=headers,
-            )
-        return JSONResponse({"confirmation": done.info()}, STATUS_ACCEPTED)
+        if done.status == "sent":
+            return JSONResponse({"confirmation": done.info()}, STATUS_ACCEPTED)
+        headers = {"Retry-After": str(done.retry_after)} if done.retry_after else None
+        return JSONResponse(
+            {"error": done.message(), "confirmation": done.info()},
+            REFUSED_CONFIRMATION[done.status],
+            headers=headers,
+        )
 
     @app.post("/api/account/confirm")
     async def confirm(request: Request) -> dict[str, Any]:

@@ -243,7 +243,7 @@ def test_the_same_address_again_stays_confirmed_and_sends_nothing(
     with mail_app(url, sqlite_url, Clock()) as client:
         bob = sign_up(client, "Bob", "bob@example.org")
         confirm_by_mail(client, received, "bob@example.org")
-        body = {"email": "bob@EXAMPLE.org", "lang": "pl", "email_opt_out": False}
+        body = {"email": "BOB@EXAMPLE.org", "lang": "pl", "email_opt_out": False}
         reply = client.post("/api/me", json=body, headers=bob.headers()).json()
         assert "confirmation" not in reply and reply["user"]["email_verified"] is True
         settle(client)
@@ -270,3 +270,17 @@ def test_a_confirmation_date_is_the_servers(sqlite_url: str, inbox: tuple[str, I
         settle(client)
     sent = parsedate_to_datetime(received.messages[0]["Date"])
     assert sent == clock.now and sent.tzinfo is not None and sent.utcoffset() == dt.timedelta(0)
+
+
+def test_an_address_stored_before_the_checks_gets_no_confirmation_mail(
+    sqlite_url: str, inbox: tuple[str, Inbox]
+) -> None:
+    url, received = inbox
+    with mail_app(url, sqlite_url, Clock()) as client:
+        bob = sign_up(client, "Bob")
+        accounts = client.app.state.accounts  # type: ignore[attr-defined]
+        accounts.store.update_user(1, email="victim@example.org,postmaster")  # an old row
+        resp = client.post("/api/me/confirm-email", headers=bob.headers())
+        assert resp.status_code == 400 and "e-mail address" in resp.json()["error"]
+        settle(client)
+        assert received.messages == []

@@ -31,6 +31,7 @@ from .accounts import (
 from .accounts_db import CannotAttach, User
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
 from .live import Connection, LiveTable, error
+from .mail_db import email_key
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_AUTHORIZED = ("/api/unsubscribe/", "/api/account/confirm", "/api/account/reset")
@@ -171,7 +172,7 @@ def account_routes(app: FastAPI) -> None:
         body = await read_object(request)
         user = session.user
         values = _settings(body)
-        if values.get("email", "") == user.email:
+        if "email" in values and _same_address(values["email"], user.email):
             del values["email"]  # the same address stays confirmed (or not)
         wants = "email" in values or (user.email_opt_out and values.get("email_opt_out") is False)
         accounts: Accounts = request.app.state.accounts
@@ -225,6 +226,11 @@ async def _confirm_address(request: Request, user: User, ask: bool) -> dict[str,
     confirmation = await request.app.state.links.confirm_address(user)
     info: dict[str, Any] = confirmation.info()
     return info
+
+
+def _same_address(new: str | None, old: str | None) -> bool:
+    """Whether two stored addresses are one (compared without case)."""
+    return new == old or (new is not None and old is not None and email_key(new) == email_key(old))
 
 
 def _client(request: Request) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 from starlette.exceptions import HTTPException
 
 from ..core.messages import format_key
-from .accounts import STATUS_TOO_MANY, hash_secret
+from .accounts import EMAIL_RULE, STATUS_TOO_MANY, check_email, hash_secret
 from .accounts_db import AccountStore, User
 from .inputs import BadInput
 from .limits import SlidingWindow, retry_after
@@ -116,6 +116,8 @@ class MailedLinks:
     async def confirm_address(self, user: User) -> Confirmation:
         """Mail the account's address one confirmation link, within the limits."""
         assert user.email is not None
+        if check_email(user.email) != user.email:  # stored before addresses were checked
+            raise BadInput(f"the account's address is not in its checked form: {EMAIL_RULE}")
         if self.outbox is None:
             return Confirmation("no_mail", user.email)
         suppressed = await asyncio.to_thread(self.links.suppressed_since, user.email)

@@ -193,6 +193,26 @@ def sign_up(page: Page, base: str, name: str, address: str) -> None:
     expect(page.locator("#signed-in")).to_contain_text(name)
 
 
+def mailed_link(served: Served, message: EmailMessage, page: str) -> str:
+    """The ``/account/<page>#<token>`` link of a mail, at the address the tests reach."""
+    found = re.search(rf"{re.escape(served.public)}(/account/{page}#[\w-]+)", message.get_content())
+    assert found, message.get_content()
+    return served.base + found.group(1)
+
+
+def confirm_addresses(served: Served, mail: Inbox, pages: dict[str, Page]) -> None:
+    """Each person follows the confirmation link mailed to their address and goes back to
+    the lobby; the inbox is emptied (no other mail goes to an unconfirmed address)."""
+    got = mail.wait_for(len(pages))
+    for message in got:
+        page = pages[str(message["To"])]
+        page.goto(mailed_link(served, message, "confirm"))
+        page.click("#confirm")
+        expect(page.locator("#result")).to_contain_text("is confirmed")
+        page.goto(f"{served.base}/")  # back to the lobby
+    mail.messages.clear()
+
+
 def open_table(page: Page) -> dict[int, str]:
     """Open a 2-player Chang Cheng table of two people, a day a move and a day's bank, the
     random bot for a seat out of time; each seat's invitation link."""
@@ -280,7 +300,7 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
     base, mail = served.base, inbox[1]
     rng = random.Random("over days")
     names = ["ann", "bob"]
-    addresses = [f"{n}@example.test" for n in names]
+    addresses = [f"{n}@example.org" for n in names]
     laptop, phone = people
 
     # Both sign up with an address; Ann opens the table, Bob joins through his link;
@@ -288,6 +308,7 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
     ann, bob = laptop.new_page(), phone.new_page()
     sign_up(ann, base, names[0], addresses[0])
     sign_up(bob, base, names[1], addresses[1])
+    confirm_addresses(served, mail, {addresses[0]: ann, addresses[1]: bob})
     links = open_table(ann)
     keep_seat(ann, links[0], names[0], 0)
     keep_seat(bob, links[1], names[1], 1)  # the link Ann sent him

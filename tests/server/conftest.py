@@ -18,6 +18,7 @@ from starlette.testclient import WebSocketTestSession
 
 from dragontable.server import create_app
 
+from .mail_helpers import Inbox, smtp_server
 from .pg import INSTALL_HINT, Cluster, find_bin
 
 
@@ -55,6 +56,12 @@ def db_url(request: pytest.FixtureRequest) -> str:
     """The database under test: each backend in turn."""
     name = "pg_url" if request.param == "postgresql" else "sqlite_url"
     return str(request.getfixturevalue(name))
+
+
+@pytest.fixture
+def inbox() -> Iterator[tuple[str, Inbox]]:
+    """A local SMTP server (aiosmtpd); its URL and what it received."""
+    yield from smtp_server()
 
 
 @pytest.fixture

@@ -30,6 +30,9 @@ PAGES = {
     "/profile/abc": "profile.html",
     "/mine": "mine.html",
     "/unsubscribe/abc": "unsubscribe.html",
+    "/account/confirm": "confirm.html",
+    "/account/reset": "reset.html",
+    "/account/forgot": "forgot.html",
 }
 PLACEHOLDER = re.compile(r"\{(\w+)(?:\[([^\]]*)\])?\}")  # {name} or {n[one|few|many]}
 PLURAL_FORMS = {"en": 2, "pl": 3, "uk": 3, "zh": 1}

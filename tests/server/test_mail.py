@@ -3,67 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
-import email
-import email.policy
-from collections.abc import Iterator
 from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from dragontable.server import create_app
-from dragontable.server.mail import MailError, MailSettings, Notifier, parse_smtp_url
+from dragontable.server.mail import MailError, MailSettings, parse_smtp_url
 
 from .accounts_helpers import HTTPS, Player, connect, play_turn, rated_table, sign_up, update
-from .pg import free_port
-
-PUBLIC = "https://tables.example.org"
-START = dt.datetime(2030, 1, 1, 12, 0, tzinfo=dt.UTC)
-
-
-class Inbox:
-    """An aiosmtpd handler that keeps every message it receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
-        assert isinstance(parsed, EmailMessage)
-        self.messages.append(parsed)
-        return "250 OK"
-
-
-@pytest.fixture
-def inbox() -> Iterator[tuple[str, Inbox]]:
-    """A local SMTP server; yields its URL and what it received."""
-    handler = Inbox()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    try:
-        yield f"smtp://127.0.0.1:{controller.port}?from=tables@example.org", handler
-    finally:
-        controller.stop()
-
-
-class Clock:
-    """The server's time, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-
-def settle(client: TestClient) -> None:
-    """Wait until the mails under way have been handed to the SMTP server."""
-    notifier: Notifier = client.app.state.notifier  # type: ignore[attr-defined]
-    assert client.portal is not None
-    client.portal.call(notifier.drain)
+from .mail_helpers import PUBLIC, START, Clock, Inbox, confirm_by_mail, settle, unsubscribe_token
 
 
 def to_other(client: TestClient, created: dict[str, Any], mover: Player) -> None:
@@ -81,6 +32,8 @@ def test_your_turn_mail_comes_once_an_hour_and_not_while_the_table_is_open(
     with TestClient(create_app(db_url, mail=mail), base_url=HTTPS) as client:
         ann = sign_up(client, "Ann")  # no address: every mail is Bob's
         bob = sign_up(client, "Bob", "bob@example.org")
+        confirm_by_mail(client, received, "bob@example.org")
+        received.messages.clear()
         created = rated_table(client, ann, bob)
         with connect(client, created, bob) as watching:  # Bob looks at the table
             update(watching)  # he has joined it (the socket's accept comes before that)
@@ -103,7 +56,7 @@ def test_your_turn_mail_comes_once_an_hour_and_not_while_the_table_is_open(
         settle(client)
         assert len(received.messages) == 2
         _check_mail(received.messages[0], created["id"])
-        token = received.messages[0]["List-Unsubscribe"].strip().strip("<>").rsplit("/", 1)[1]
+        token = unsubscribe_token(received.messages[0])
         assert client.post(f"/api/unsubscribe/{token}").json() == {
             "unsubscribed": True,
             "name": "Bob",
@@ -140,6 +93,8 @@ def test_no_mail_without_an_address_or_after_opting_out(
         create_app(sqlite_url, mail=MailSettings(url, PUBLIC)), base_url=HTTPS
     ) as client:
         ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob", "bob@example.org")
+        confirm_by_mail(client, received, "bob@example.org")
+        received.messages.clear()
         resp = client.post("/api/me", json={"email_opt_out": True}, headers=bob.headers())
         assert resp.status_code == 200
         created = rated_table(client, ann, bob)
@@ -160,6 +115,8 @@ def test_live_clock_tables_send_no_mail_and_turn_based_ones_do(
         create_app(sqlite_url, mail=MailSettings(url, PUBLIC)), base_url=HTTPS
     ) as client:
         ann, bob = sign_up(client, "Ann"), sign_up(client, "Bob", "bob@example.org")
+        confirm_by_mail(client, received, "bob@example.org")
+        received.messages.clear()
         to_other(client, rated_table(client, ann, bob, clock=live), ann)
         settle(client)
         assert received.messages == []

@@ -31,10 +31,12 @@ from .accounts import (
 from .accounts_db import CannotAttach, User
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
 from .live import Connection, LiveTable, error
+from .mail_db import email_key
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-TOKEN_AUTHORIZED = ("/api/unsubscribe/",)
-"""Paths whose own secret token authorises them: no session, so no CSRF token, needed."""
+TOKEN_AUTHORIZED = ("/api/unsubscribe/", "/api/account/confirm", "/api/account/reset")
+"""Paths whose own secret token authorises them (or that act on no session: a reset
+request): no session, so no CSRF token, needed."""
 UNKNOWN_CLIENT = "unknown"
 NO_CSRF = (
     f"this request was made with a session cookie but without its CSRF token "
@@ -49,6 +51,7 @@ def me_info(user: User, csrf: str) -> dict[str, Any]:
         "user": {
             **user.public(),
             "email": user.email,
+            "email_verified": user.email_verified,
             "lang": user.lang,
             "email_opt_out": user.email_opt_out,
         },
@@ -92,8 +95,17 @@ def _set_cookie(request: Request, response: Response, token: str) -> None:
     )
 
 
-def _signed_in_reply(request: Request, session: Session, token: str, status: int) -> JSONResponse:
-    response = JSONResponse(me_info(session.user, session.csrf), status_code=status)
+def _signed_in_reply(
+    request: Request,
+    session: Session,
+    token: str,
+    status: int,
+    confirmation: dict[str, Any] | None = None,
+) -> JSONResponse:
+    info = me_info(session.user, session.csrf)
+    if confirmation is not None:
+        info["confirmation"] = confirmation
+    response = JSONResponse(info, status_code=status)
     _set_cookie(request, response, token)
     return response
 
@@ -128,7 +140,8 @@ def account_routes(app: FastAPI) -> None:
         lang = check_account_lang(body.get("lang", "en"))
         accounts: Accounts = request.app.state.accounts
         session, token = await accounts.sign_up(name, password, email, lang, _client(request))
-        return _signed_in_reply(request, session, token, 201)
+        confirmation = await _confirm_address(request, session.user, email is not None)
+        return _signed_in_reply(request, session, token, 201, confirmation)
 
     @app.post("/api/account/signin", response_model=None)
     async def sign_in(request: Request) -> JSONResponse:
@@ -158,12 +171,21 @@ def account_routes(app: FastAPI) -> None:
     async def update_me(request: Request) -> dict[str, Any]:
         session = signed_in(request)
         body = await read_object(request)
+        user = session.user
         values = _settings(body)
+        if "email" in values and _same_address(values["email"], user.email):
+            del values["email"]  # the same address stays confirmed (or not)
+        wants = "email" in values or (user.email_opt_out and values.get("email_opt_out") is False)
         accounts: Accounts = request.app.state.accounts
-        await asyncio.to_thread(accounts.store.update_user, session.user.id, **values)
+        await asyncio.to_thread(accounts.store.update_user, user.id, **values)
         for key, value in values.items():
-            setattr(session.user, key, value)
-        return me_info(session.user, session.csrf)
+            setattr(user, key, value)
+        if "email" in values:
+            user.email_verified_at = None
+        info = me_info(user, session.csrf)
+        ask = wants and user.email is not None and not user.email_verified
+        confirmation = await _confirm_address(request, user, ask)
+        return info if confirmation is None else {**info, "confirmation": confirmation}
 
     @app.post("/api/me/password")
     async def change_password(request: Request) -> dict[str, Any]:
@@ -207,6 +229,21 @@ def _settings(body: dict[str, Any]) -> dict[str, Any]:
             raise BadInput("email_opt_out is true or false")
         values["email_opt_out"] = body["email_opt_out"]
     return values
+
+
+async def _confirm_address(request: Request, user: User, ask: bool) -> dict[str, Any] | None:
+    """Mail ``user``'s new (or newly wanted) address a confirmation link, when ``ask``;
+    what became of it (:class:`mail_links.Confirmation`), or None when not asked."""
+    if not ask:
+        return None
+    confirmation = await request.app.state.links.confirm_address(user)
+    info: dict[str, Any] = confirmation.info()
+    return info
+
+
+def _same_address(new: str | None, old: str | None) -> bool:
+    """Whether two stored addresses are one (compared without case)."""
+    return new == old or (new is not None and old is not None and email_key(new) == email_key(old))
 
 
 def _client(request: Request) -> str:

@@ -17,7 +17,6 @@ import datetime as dt
 import hashlib
 import hmac
 import ipaddress
-import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from email_validator import EmailNotValidError, validate_email
 from starlette.exceptions import HTTPException
 
 from ..core.messages import LANGUAGES
@@ -45,8 +45,8 @@ __all__ = ["NAME_RULE", "MAX_PASSWORD", "MIN_PASSWORD", "check_name", "check_pas
 SESSION_COOKIE = "dt_session"
 CSRF_HEADER = "X-CSRF-Token"
 SESSION_DAYS = 30
-EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
 MAX_EMAIL = 254
+EMAIL_RULE = "give one plain address such as name@example.org (no name, list or comment)"
 SIGNIN_ATTEMPTS = 10
 SIGNIN_WINDOW_S = 300.0
 SIGNUPS = 20
@@ -98,12 +98,24 @@ def check_transport(scheme: str, host: str | None) -> None:
 
 
 def check_email(email: Any) -> str | None:
-    """An e-mail address, or None for none (``null`` or empty)."""
+    """One plain e-mail address in its normalised form (domain in lower case, IDNA), or
+    None for none (``null`` or empty). Syntax only, no DNS; refused: lists, display names,
+    quoted or bracketed parts, comments, control characters, encoded words (``=?``),
+    non-ASCII before the ``@``."""
     if email is None or email == "":
         return None
-    if not isinstance(email, str) or len(email) > MAX_EMAIL or not EMAIL.fullmatch(email):
-        raise BadInput("the e-mail address is not valid (name@example.org)")
-    return email
+    if not isinstance(email, str) or len(email) > MAX_EMAIL:
+        raise BadInput(f"the e-mail address is not valid: {EMAIL_RULE}")
+    if "=?" in email or any(ord(c) < 0x20 or ord(c) == 0x7F for c in email):
+        raise BadInput(f"the e-mail address holds characters an address may not: {EMAIL_RULE}")
+    try:
+        found = validate_email(email, check_deliverability=False, allow_smtputf8=False)
+    except EmailNotValidError as exc:
+        raise BadInput(f"the e-mail address is not valid: {exc} ({EMAIL_RULE})") from None
+    address = found.ascii_email or found.normalized
+    if len(address) > MAX_EMAIL:
+        raise BadInput(f"the e-mail address is too long: {EMAIL_RULE}")
+    return address
 
 
 def check_account_lang(lang: Any) -> str:

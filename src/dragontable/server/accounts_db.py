@@ -1,5 +1,8 @@
 """Queries of accounts, sessions, seats held by accounts, ratings and the mail log.
 
+Mailed links (confirmations, password resets) and unsubscribed addresses are in
+:mod:`mail_db`.
+
 The tables are declared with the others in :mod:`db` (revision 0005); this module only
 reads and writes them, through the :class:`db.Store` it is given.
 """
@@ -14,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from .db import Store, TableRow, _aware
+from .mail_db import email_key, suppress
 from .names import name_skeleton, name_skeletons
 from .schema import mail_log_t, rating_changes_t, ratings_t, seats_t, sessions_t, tables_t, users_t
 
@@ -46,6 +50,12 @@ class User:
     email_opt_out: bool
     unsubscribe: str
     created_at: dt.datetime | None = None
+    email_verified_at: dt.datetime | None = None
+    """When the address's owner followed a confirmation link; None: no mail goes there."""
+
+    @property
+    def email_verified(self) -> bool:
+        return self.email is not None and self.email_verified_at is not None
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the account."""
@@ -84,6 +94,7 @@ def _user(r: sa.RowMapping) -> User:
         bool(r["email_opt_out"]),
         r["unsubscribe"],
         _aware(r["created_at"]),
+        _aware(r["email_verified_at"]),
     )
 
 
@@ -122,7 +133,7 @@ class AccountStore:
         except sa.exc.IntegrityError:
             raise NameTaken(name) from None
         assert new_id is not None
-        return User(new_id[0], name, email, lang, False, unsubscribe, created)
+        return User(new_id[0], name, email, lang, False, unsubscribe, created, None)
 
     @staticmethod
     def _by_key(conn: sa.Connection, key: str) -> sa.RowMapping | None:
@@ -164,6 +175,21 @@ class AccountStore:
                 users_t.update().where(users_t.c.id == user_id).values(password_hash=password_hash)
             )
 
+    def with_confirmed_address(self, name_or_address: str, most: int) -> list[User]:
+        """The accounts named so (any case) or, given an address, having it confirmed."""
+        if "@" in name_or_address:
+            where = sa.func.lower(users_t.c.email) == email_key(name_or_address)
+        else:
+            where = users_t.c.name_key == name_key(name_or_address)
+        query = (
+            users_t.select()
+            .where(where, users_t.c.email_verified_at.is_not(None))
+            .order_by(users_t.c.id)
+            .limit(most)
+        )
+        with self.engine.connect() as conn:
+            return [_user(r) for r in conn.execute(query).mappings()]
+
     def set_password_and_end_sessions(
         self, user_id: int, password_hash: str, keep: str | None = None
     ) -> int:
@@ -181,21 +207,27 @@ class AccountStore:
         return int(done.rowcount)
 
     def update_user(self, user_id: int, **values: Any) -> None:
-        """Change ``email``, ``lang`` or ``email_opt_out`` of an account."""
+        """Change ``email``, ``lang`` or ``email_opt_out`` of an account; a new ``email``
+        is unconfirmed (give only a changed address)."""
         assert set(values) <= {"email", "lang", "email_opt_out"}, values
+        if "email" in values:
+            values["email_verified_at"] = None
         with self.store.writing() as conn:
             conn.execute(users_t.update().where(users_t.c.id == user_id).values(**values))
 
-    def unsubscribe(self, token: str) -> User | None:
-        """Stop the e-mails of the account whose unsubscribe token this is; None if none."""
+    def unsubscribe(self, token: str, now: dt.datetime) -> User | None:
+        """Stop the e-mails of the account whose unsubscribe token this is, and suppress
+        its address for every account (:func:`mail_db.suppress`); None if no such token."""
         with self.store.writing() as conn:
             query = users_t.select().where(users_t.c.unsubscribe == token)
             r = conn.execute(query).mappings().first()
             if r is None:
                 return None
             conn.execute(users_t.update().where(users_t.c.id == r["id"]).values(email_opt_out=True))
+            if r["email"] is not None:
+                suppress(conn, r["email"], now)
         user = _user(r)
-        user.email_opt_out = True
+        user.email_opt_out, user.email_verified_at = True, None
         return user
 
     # -- sessions -------------------------------------------------------------------

@@ -43,9 +43,11 @@ from .inputs import (
     read_limited,
 )
 from .limits import SlidingWindow, retry_after
+from .links_api import links_routes
 from .live import Connection, LiveTable, error, public_info
 from .lobby import LobbyError, parse_table_request
 from .mail import MailSettings, Notifier
+from .mail_links import MailedLinks
 from .metrics import Metrics, metrics_routes
 from .profile_api import profile_routes, with_ratings
 from .replay import ReplayCache
@@ -206,6 +208,9 @@ def create_app(
     if mail is not None and clock is not None and mail.clock is utc_now:
         mail = dataclasses.replace(mail, clock=clock.now)  # one time for clocks and mail
     notifier = Notifier(accounts.store, mail) if mail else None
+    links = MailedLinks(
+        accounts.store, notifier.outbox if notifier else None, mail.clock if mail else utc_now
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -231,13 +236,14 @@ def create_app(
     app = FastAPI(title="dragontable", lifespan=lifespan)
     app.state.store = store
     app.state.table_limiter = limiter
-    app.state.accounts, app.state.notifier = accounts, notifier
+    app.state.accounts, app.state.notifier, app.state.links = accounts, notifier, links
     app.state.metrics = Metrics()
     for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError, ServerFull):
         app.add_exception_handler(refusal, _refused)
     csrf_middleware(app)
     account_routes(app)
     profile_routes(app)
+    links_routes(app)
     _api_routes(app, store)
     _ws_route(app)
     _page_routes(app)

@@ -1,11 +1,12 @@
 """E-mail: "your turn" notices through the SMTP server the operator names.
 
 ``dragontable serve --smtp smtp://[user:password@]host[:port][?from=address]`` (STARTTLS
-when the server offers it) or ``smtps://…`` (TLS from the start). A player with an
-e-mail address who has not unsubscribed gets one when it becomes their turn at a table
-they are not looking at (no open WebSocket of their seat), at most one per table in
-any hour (:data:`MAIL_GAP`, counted in the ``mail_log`` table). Messages go out in a
-thread, off the event loop; the time comes from an injectable clock.
+when the server offers it) or ``smtps://…`` (TLS from the start). A player whose address
+is confirmed (:mod:`mail_links`), not suppressed and who has not unsubscribed gets one
+when it becomes their turn at a table they are not looking at (no open WebSocket of
+their seat), at most one per table in any hour (:data:`MAIL_GAP`, counted in the
+``mail_log`` table). Every message (:class:`Outbox`) has ``Date`` and ``Message-ID``
+and goes out in a thread, off the event loop; the time comes from an injectable clock.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import datetime as dt
 import logging
 import smtplib
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..core.errors import DragontableError
@@ -25,6 +28,7 @@ from ..core.messages import format_key, template
 from .accounts import utc_now
 from .accounts_db import AccountStore, User
 from .live import LiveTable
+from .mail_db import MailStore
 
 log = logging.getLogger("dragontable.server")
 
@@ -117,64 +121,112 @@ class MailSettings:
             )
 
 
+class Outbox:
+    """Composes messages (sender, ``Date``, ``Message-ID``, one-click unsubscribe) and
+    sends them in threads; :meth:`drain` waits for those under way."""
+
+    def __init__(self, settings: MailSettings) -> None:
+        self.target = parse_smtp_url(settings.smtp_url)
+        self.public_url = settings.public_url.rstrip("/")
+        self.domain = urlsplit(self.public_url).hostname or "localhost"
+        self.clock = settings.clock
+        self.sent = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def compose(self, user: User, subject: str, body: str) -> EmailMessage:
+        """A message to the account's address, with the link that stops all its mail."""
+        assert user.email is not None
+        message = EmailMessage()
+        message["From"] = self.target.sender
+        message["To"] = user.email
+        message["Subject"] = subject
+        message["Date"] = formatdate(self.clock().timestamp(), usegmt=True)
+        message["Message-ID"] = make_msgid(domain=self.domain)
+        message["List-Unsubscribe"] = f"<{self.public_url}/api/unsubscribe/{user.unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message.set_content(body)
+        return message
+
+    def unsubscribe_page(self, user: User) -> str:
+        return f"{self.public_url}/unsubscribe/{quote(user.unsubscribe)}"
+
+    def post(self, message: EmailMessage, what: str) -> None:
+        """Send a message in the background; a failure is logged (``what`` names it)."""
+        self.spawn(self._send(message, what))
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run mail work in the background, tracked for :meth:`drain`."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _send(self, message: EmailMessage, what: str) -> None:
+        try:
+            await asyncio.to_thread(send_message, self.target, message)
+            self.sent += 1
+        except Exception:  # a mail server failing must not touch the caller
+            log.exception("the %s e-mail could not be sent", what)
+
+    async def drain(self) -> None:
+        """Wait for the mails under way (tests; shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
 class Notifier:
     """Sends "your turn" e-mails; :meth:`turn_started` is called on every change of turn."""
 
-    def __init__(self, store: AccountStore, settings: MailSettings) -> None:
+    def __init__(
+        self, store: AccountStore, settings: MailSettings, outbox: Outbox | None = None
+    ) -> None:
         self.store = store
-        self.target = parse_smtp_url(settings.smtp_url)
-        self.public_url = settings.public_url.rstrip("/")
+        self.suppressed = MailStore(store.store)
+        self.outbox = outbox or Outbox(settings)
+        self.public_url = self.outbox.public_url
         self.clock = settings.clock
         self.gap = settings.gap
-        self.sent = 0
-        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def sent(self) -> int:
+        """How many mails went out (every kind)."""
+        return self.outbox.sent
 
     def turn_started(self, table: LiveTable, seat: int) -> None:
         """It just became ``seat``'s turn: mail its account unless it is at the table."""
         row = table.row.seats[seat]
         if row.user_id is None or row.bot is not None or table.connected()[seat]:
             return
-        task = asyncio.get_running_loop().create_task(self._notify(table, row.user_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.outbox.spawn(self._notify(table, row.user_id))
 
     async def _notify(self, table: LiveTable, user_id: int) -> None:
         try:
             user = await asyncio.to_thread(self.store.user_by_id, user_id)
-            if user is None or user.email is None or user.email_opt_out:
+            if user is None or not user.email_verified or user.email_opt_out:
+                return
+            assert user.email is not None
+            if await asyncio.to_thread(self.suppressed.suppressed_since, user.email):
                 return
             now = self.clock()
             if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, self.gap):
                 return
-            message = self.message(table, user)
-            await asyncio.to_thread(send_message, self.target, message)
-            self.sent += 1
-        except Exception:  # a mail server failing must not touch the table
+            self.outbox.post(self.message(table, user), f"table {table.id}: your-turn")
+        except Exception:  # a database failing must not touch the table
             log.exception("table %s: the your-turn e-mail could not be sent", table.id)
 
     def message(self, table: LiveTable, user: User) -> EmailMessage:
         """The "your turn" e-mail, in the player's language, with one-click unsubscribe."""
-        assert user.email is not None
         lang, game = user.lang, table.row.game
         title = template(f"{game}.title", lang) or game
         play = f"{self.public_url}/table/{quote(table.id)}"
-        page = f"{self.public_url}/unsubscribe/{quote(user.unsubscribe)}"
         params = {"name": user.name, "game": title, "table": table.id}
-        message = EmailMessage()
-        message["From"] = self.target.sender
-        message["To"] = user.email
-        message["Subject"] = format_key("core.mail.subject", lang, **params)
-        message["List-Unsubscribe"] = f"<{self.public_url}/api/unsubscribe/{user.unsubscribe}>"
-        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        message.set_content(
+        body = (
             format_key("core.mail.body", lang, **params, url=play)
             + "\n\n"
-            + format_key("core.mail.unsubscribe", lang, url=page)
+            + format_key("core.mail.unsubscribe", lang, url=self.outbox.unsubscribe_page(user))
             + "\n"
         )
-        return message
+        return self.outbox.compose(user, format_key("core.mail.subject", lang, **params), body)
 
     async def drain(self) -> None:
-        """Wait for the mails under way (tests; shutdown)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait for the mails under way, of every kind (tests; shutdown)."""
+        await self.outbox.drain()

@@ -110,7 +110,8 @@ def profile_routes(app: FastAPI) -> None:
     @app.post("/api/unsubscribe/{token}")
     async def unsubscribe(request: Request, token: str) -> dict[str, Any]:
         accounts: Accounts = request.app.state.accounts
-        user = await asyncio.to_thread(accounts.store.unsubscribe, token[:MAX_TOKEN])
+        now = request.app.state.links.clock()
+        user = await asyncio.to_thread(accounts.store.unsubscribe, token[:MAX_TOKEN], now)
         if user is None:
             raise BadInput("this unsubscribe link is not valid", 404)
         return {"unsubscribed": True, "name": user.name}

@@ -6,7 +6,7 @@ import { lang, setLang, t } from "/static/i18n.js";
 export let me = null;
 let csrf = null;
 
-// The signed-in account ({name, email, lang, email_opt_out}) or null, from the server.
+// The signed-in account ({name, email, email_verified, lang, email_opt_out}) or null.
 export async function loadMe() {
   const resp = await fetch("/api/me");
   const data = resp.ok ? await resp.json() : { user: null };
@@ -55,6 +55,7 @@ function signedOut(box, onChange) {
     field("account.email", { name: "email", type: "email", autocomplete: "email" }),
     el("button", { type: "submit", value: "signin", id: "sign-in" }, t("account.sign_in")),
     el("button", { type: "submit", value: "signup", id: "sign-up", class: "secondary" }, t("account.sign_up")),
+    el("a", { href: "/account/forgot", id: "forgot-link" }, t("account.forgot")),
     error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

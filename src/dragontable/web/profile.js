@@ -69,6 +69,35 @@ function showSettings(data) {
   document.getElementById("pref-email").value = me.email || "";
   document.getElementById("pref-mail").checked = !me.email_opt_out;
   showPasswordUser(me);
+  showEmailState();
+}
+
+// Whether the address is confirmed; a button to mail the confirmation link again.
+function showEmailState() {
+  const state = document.getElementById("email-state");
+  state.textContent = !me.email ? "" : t(me.email_verified ? "profile.email_confirmed" : "profile.email_unconfirmed");
+  state.dataset.verified = String(Boolean(me.email_verified));
+  document.getElementById("resend").hidden = !me.email || me.email_verified;
+}
+
+const CONFIRMATION = {
+  sent: "profile.confirmation.sent",
+  later: "profile.confirmation.later",
+  suppressed: "profile.confirmation.suppressed",
+  no_mail: "profile.confirmation.no_mail",
+};
+
+// What became of a confirmation mail, in the page's language.
+function confirmationText(c) {
+  const time = c.retry_at ? new Date(c.retry_at).toLocaleString(lang) : "";
+  return t(CONFIRMATION[c.status] || "profile.confirmation.no_mail", { email: c.to, time });
+}
+
+async function resend() {
+  const { ok, status, data } = await send("/api/me/confirm-email");
+  const done = document.getElementById("settings-done");
+  done.textContent = data.confirmation ? confirmationText(data.confirmation)
+    : ok ? "" : data.error || t("lobby.error", { status });
 }
 
 async function save(event) {
@@ -80,14 +109,17 @@ async function save(event) {
   };
   const { ok, status, data } = await send("/api/me", body);
   const done = document.getElementById("settings-done");
-  done.textContent = ok ? t("profile.saved") : data.error || t("lobby.error", { status });
+  const saved = data.confirmation ? `${t("profile.saved")} ${confirmationText(data.confirmation)}` : t("profile.saved");
+  done.textContent = ok ? saved : data.error || t("lobby.error", { status });
   if (ok) {
     await loadMe();
+    showEmailState();
     if (body.lang !== lang) await setLang(body.lang);
   }
 }
 
 document.getElementById("settings").addEventListener("submit", save);
+document.getElementById("resend").addEventListener("click", resend);
 document.addEventListener("langchange", load);
 await loadMe();
 mountAccount(document.getElementById("account"), load);

@@ -182,8 +182,7 @@ def cmd_strength(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .bots.heuristics import rollout_search
-    from .bots.mcts import parallel_search, world_reuse
+    from .bots.mcts import parallel_search
     from .core.messages import LANGUAGES, format_key, render
     from .terminal import record_names
 
@@ -198,9 +197,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
-    if rollout_search(state.game.name) is not None:
+    settings = games.bot_settings(state.game.name)
+    if settings.rollout is not None:
         return _rollout_hint(state, args, budget, names)
-    reuse = world_reuse(state.game.name)
+    reuse = settings.world_reuse
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
@@ -402,7 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("strength", help="play the bot-strength plan and write docs/strength.md")
     p.add_argument("--workers", type=int, default=1, help="processes to play games in parallel")
     p.add_argument("--only", action="append", metavar="MATCHUP", help="run only this matchup")
-    p.add_argument("--results", default="bench/results/strength", help="folder of game results")
+    p.add_argument("--results", default="results/strength", help="folder of game results")
     p.add_argument("--out", default="docs/strength.md", help="where to write the report")
     p.add_argument("--report-only", action="store_true", help="write the report, play nothing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

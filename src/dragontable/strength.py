@@ -166,7 +166,7 @@ NOTES["dragon-mcts1s-mctsv1-2p"] = (
 NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "
     "time. At 0.3 s a move the same search won 55.0% of 60 games against mcts-v1, and as "
-    "much with a sampled world for each iteration (`bench/search_variant.py --game "
+    "much with a sampled world for each iteration (`bench/experiments/search_variant.py --game "
     "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back. Nor "
     "is the leaf's scale (2: 51.7%, 9.5: 45.0% of the same 60), and a value function "
     "fitted to greedy self-play did worse as the leaf (41.7%, `--value`). The same games "
@@ -208,7 +208,7 @@ NOTES["dragon-mcts1s-3mctsv1-4p"] = (
     "With random playouts it had won 30 of 100 (30.0%, 21.9%-39.6%; 14 of 36 on the VM, "
     "16 of 64 on a lent 16-core machine; commit eca9748 keeps them), where the prior won "
     "40 of the same 100 games (better in 27 of them, worse in 17). At 0.3 s a move "
-    "(`bench/search_variant.py --game dragon --players 4 --seconds 0.3 --seed 80`, a lent "
+    "(`bench/experiments/search_variant.py --game dragon --players 4 --seconds 0.3 --seed 80`, a lent "
     "16-core machine) the prior won 25 of 64 games against three mcts-v1 and random "
     "playouts 11 of the same 64. A game takes some 200 searched decisions of a CPU "
     "second each."

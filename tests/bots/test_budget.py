@@ -28,7 +28,7 @@ from dragontable.core.errors import DataError, OptionError
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "iteration_cost.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "fit" / "iteration_cost.py"
 GAMES = ("dragon", "ming", "changcheng")
 SERVER_SECONDS = 10.0
 CAP = 0.3
@@ -201,7 +201,7 @@ def test_packaged_data_covers_every_game_and_player_count() -> None:
     for key in every_count():
         cost = costs.cost[key]
         assert 0 < cost.mean < math.inf and 0 < cost.p90 < math.inf
-    assert costs.measured_with.startswith("python bench/iteration_cost.py")
+    assert costs.measured_with.startswith("python bench/fit/iteration_cost.py")
 
 
 def good_data() -> dict[str, Any]:

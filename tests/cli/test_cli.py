@@ -326,10 +326,9 @@ def test_a_ming_hint_is_the_bots_rollout_search(
 ) -> None:
     """Ming Dynasty's bot searches by rollouts over greedy, and so does its hint: greedy's
     best options with their mean reward, the bot's move at that budget among them."""
-    from dragontable.bots.heuristics import rollout_search
     from dragontable.games import save_record
 
-    found = rollout_search("ming")
+    found = games.bot_settings("ming").rollout
     assert found is not None
     state = games.create("ming", players=2, seed=2)
     while len(state.legal_actions()) < 4:

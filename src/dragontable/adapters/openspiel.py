@@ -16,7 +16,7 @@ nothing"), so ``pyspiel.load_game("dragontable_dragon", {"players": 4})`` works.
   tensor its fixed encoding, so both hold exactly what the seat may know. The view
   holds what the rules let a player keep track of, not the move-by-move history, so it
   is not perfect recall in OpenSpiel's strict sense (docs/research.md).
-* ``max_game_length`` is measured (``bench/game_lengths.py``, ``game_lengths.json``).
+* ``max_game_length`` is measured (``bench/fit/game_lengths.py``, ``game_lengths.json``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ machine). ``--root-top K`` keeps the root to greedy's K best actions (with
 every action; ``--widen PER`` widens it step by step instead: greedy's K best, or ten,
 then twice as many each time the root has had PER iterations for every action open,
 until all are); ``--value``
-judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
+judges the leaf by the game's value function (``bench/fit/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
 values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
 ``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic); ``--history W``
@@ -137,7 +137,7 @@ games each): the shipped heuristic at ``LEAF_SCALE`` 4 won 55.0%; at ``--scale 2
 at ``--scale 9.5`` (the scale at which the heuristic best predicts greedy self-play's
 winners) 45.0%; the value function fitted to greedy self-play (``--value``, its fitted
 scale 4.5) 41.7% (30.1-54.3%). None is a setting. The value function fitted to the
-search's own games instead (``bench/train_value.py --players 2 --bot mcts:300 --games
+search's own games instead (``bench/fit/train_value.py --players 2 --bot mcts:300 --games
 400``, its 2-player fit in the shipped file), at 300 iterations a move (seed 72, the same
 100 games): 40.5% (31.4-50.3%), where the shipped leaf won 52.0%.
 
@@ -201,7 +201,7 @@ through ``dragontable tournament --game ming --players 2 --bots mcts:300,mcts-v1
 The variant runs' gain did not carry over; not a setting.
 
 Playouts led by greedy's choices (``--playout prior``: Dragon's playout prior,
-``bots/prior.py``, fitted by ``bench/fit_prior.py`` to 200 greedy self-play games; each
+``bots/prior.py``, fitted by ``bench/fit/fit_prior.py`` to 200 greedy self-play games; each
 move drawn with chance proportional to ``exp(weight / temperature)`` of its token),
 2-player Dragon against ``mcts-v1`` at 0.3 s (VM, run from an earlier form of the same
 playout that read its weights from a file given on the command line; the same 40 games
@@ -288,7 +288,7 @@ the same player's judged half by its mean and half by the best of its children w
 least 5 visits (mixmax, recomputed bottom-up along each iteration's path; from a
 throwaway worktree, not kept), 0.3 s, seed 71, one worker beside the shipped search on
 the same games, stopped after 61: 26.5 won against 27.5, better in 7 of the games where
-the two differ and worse in 9 (``bench/pairs.py``; 2,149 iterations a search against
+the two differ and worse in 9 (``bench/experiments/pairs.py``; 2,149 iterations a search against
 2,200). In only 16 of those 61 games did the outcome differ at all: most of Chang
 Cheng's games between these searches are decided by the deal and ``mcts-v1``'s play,
 whatever the variant seat's search does. A rival modelled by the heuristic (at a rival's
@@ -310,7 +310,7 @@ points, and only just reaches the 60% the issue asks of an honest search at 1 s.
 
 To run one line::
 
-    PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
+    PYTHONPATH=src .venv/bin/python bench/experiments/search_variant.py --game dragon --plies 12 \\
         --seconds 0.1 --games 40 --seed 2 --workers 2
 """
 
@@ -333,13 +333,7 @@ from dragontable import games
 from dragontable.bots import leaves, make_bot, mcts, playouts, prior, value
 from dragontable.bots.baseline import mcts as baseline_mcts
 from dragontable.bots.greedy import GreedyBot
-from dragontable.bots.heuristics import (
-    evaluator,
-    evaluator_all,
-    leaf_plies,
-    leaf_scale,
-    leaf_to_end,
-)
+from dragontable.bots.heuristics import evaluator
 from dragontable.core.errors import DataError
 from dragontable.core.play import Chooser
 from dragontable.core.rng import Rng, derive_seed
@@ -379,21 +373,22 @@ Job = tuple[str, int, Variant, str, str, int, int]
 def leaf(game: str, plies: str | None, scale: float | None) -> leaves.Leaf | None:
     """The leaf with ``plies`` random moves first (``end``: random playouts at every player
     count; None: the game's setting) judged at ``scale`` (None: the game's
-    ``LEAF_SCALE``)."""
-    scale = leaf_scale(game) if scale is None else scale
+    ``leaf_scale``)."""
+    settings = games.bot_settings(game)
+    scale = settings.leaf_scale if scale is None else scale
     if plies == "end" or scale is None:
         return None
     if plies is None:  # the game's moves, and its player counts played to the end
-        moves, to_end = leaf_plies(game), leaf_to_end(game)
+        moves, to_end = settings.leaf_playout, settings.leaf_to_end
     else:
         moves, to_end = int(plies), frozenset()
-    return leaves.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
+    return leaves.heuristic_leaf(evaluator(game), scale, settings.evaluate_all, moves, to_end)
 
 
 def judge_all(game: str) -> Callable[[State], list[float]]:
     """Every seat's heuristic value at once: the game's ``evaluate_all``, or its
     ``evaluate`` seat by seat where it has none."""
-    judge = evaluator_all(game)
+    judge = games.bot_settings(game).evaluate_all
     if judge is not None:
         return judge
     one = evaluator(game)
@@ -402,10 +397,10 @@ def judge_all(game: str) -> Callable[[State], list[float]]:
 
 def mixed(game: str, weight: float, scale: float | None) -> leaves.Leaf:
     """The leaf that mixes ``weight`` of the heuristic's judgement (at ``scale``, None:
-    the game's ``LEAF_SCALE``) with a random playout's result."""
-    scale = leaf_scale(game) if scale is None else scale
+    the game's ``leaf_scale``) with a random playout's result."""
+    scale = games.bot_settings(game).leaf_scale if scale is None else scale
     if scale is None:
-        raise ValueError(f"{game}'s heuristic sets no LEAF_SCALE: give --scale")
+        raise ValueError(f"{game}'s settings give no leaf_scale: give --scale")
     return playouts.mixed_leaf(judge_all(game), scale, weight)
 
 
@@ -414,7 +409,7 @@ def valued(game: str, scale: float | None) -> leaves.Leaf:
     marked for the search), at its fitted scales or at ``scale``."""
     model, predict = value.load(game), value.predictor(game)
     if model is None or predict is None:
-        raise ValueError(f"{game} ships no value function: bench/train_value.py makes one")
+        raise ValueError(f"{game} ships no value function: bench/fit/train_value.py makes one")
     scales = {n: fit.scale if scale is None else scale for n, fit in model.fits.items()}
     return leaves.value_leaf(predict, scales)
 
@@ -424,7 +419,7 @@ def prior_leaf(game: str) -> leaves.Leaf:
     it is marked for the search."""
     led = prior.playout_for(game)
     if led is None:
-        raise ValueError(f"{game} ships no playout prior: bench/fit_prior.py makes one")
+        raise ValueError(f"{game} ships no playout prior: bench/fit/fit_prior.py makes one")
 
     def leaf(state: State, rng: Rng) -> list[float]:
         led(state, rng)
@@ -772,7 +767,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--history", type=float, help="progressive history's weight W (default: 0, none)"
     )
-    parser.add_argument("--scale", type=float, help="the leaf's LEAF_SCALE (default: the game's)")
+    parser.add_argument(
+        "--scale", type=float, help="the leaf's scale (default: the game's leaf_scale)"
+    )
     parser.add_argument("--playout", help="mast:T, mast-eps:E or prior (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")

@@ -3,8 +3,13 @@
 ``dragontable strength`` plays every matchup of :data:`PLAN` (seats rotated, seeds fixed,
 as in :mod:`dragontable.tournament`), appends each finished game as one JSON line to
 ``<results>/<matchup>.jsonl`` and skips games already there, so a long run can be
-stopped and resumed, or spread over machines that share the folder. It then writes
-``docs/strength.md`` from every result on file, with each target and whether it is met.
+stopped and resumed, or spread over machines that share the folder. It then writes the
+report from every result on file, with each target and whether it is met.
+
+Both go under the current directory unless told otherwise (:data:`RESULTS`,
+:data:`REPORT`): an installed command never writes into the package or a checkout's docs
+by itself. The report shipped in ``docs/strength.md`` is regenerated from a checkout's
+root, where ``results/strength/`` holds its games, with :data:`SHIPPED_COMMAND`.
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ from .tournament import Measure, markdown_table, play_one, summarise, wilson
 
 SEED = 1
 CPU_INFO = Path("/proc/cpuinfo")
+RESULTS = Path("results/strength")
+"""The default folder of the games on file, relative to the current directory."""
+REPORT = Path("results/strength.md")
+"""The default report, relative to the current directory."""
+SHIPPED_COMMAND = "dragontable strength --workers 2 --out docs/strength.md"
+"""How ``docs/strength.md`` is written, run at a checkout's root (the report names it)."""
 
 
 def palace_kept(state: State, seat: int) -> float:

@@ -21,7 +21,7 @@ then twice as many each time the root has had PER iterations for every action op
 until all are); ``--value``
 judges the leaf by the game's value function (``bench/fit/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
-values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
+values its own best at least M higher (Ming Dynasty's ``search_margin``, for any game);
 ``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic); ``--history W``
 adds progressive history to selection (``mcts.HISTORY``); ``--centre S`` judges the leaf
 by the heuristic's lead less the mean lead of the search's leaves so far, a logistic at
@@ -31,7 +31,7 @@ then the share of games the variant seat won (a tie shared), with a 95% interval
 JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
 
-Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
+Dragon's ``leaf_playout`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
 earlier form of this script, whose leaf seeded its moves from the position): 0 moves
 42.5% of 80, 12 moves 52.5% of 80, 30 moves 55.0% of 40, to the end 53.8% of 80; then
 confirmed with the shipped setting by ``dragontable tournament --game dragon --players 2
@@ -75,7 +75,7 @@ exploration constant. Playouts to the end are the better leaf of the two from 0.
 59.7% of 154 games at 0.3 s over both machines (12 moves 42.5% of 40, and about 50%
 with the tree not kept or a smaller exploration constant), 47% of 112 at 1 s (12 moves
 41% of 148); at 0.1 s 53.8% of 80 against 57.5% of 200. So 2-player Dragon's search
-plays to the end (``LEAF_TO_END`` in ``games/dragon/heuristic.py``); 3 to 5 players
+plays to the end (``leaf_to_end`` in ``games/dragon/heuristic.py``); 3 to 5 players
 keep the 12 moves, untested at longer budgets. At 1 s neither leaf beats ``mcts-v1``:
 what a longer search needs is more than iterations.
 
@@ -86,7 +86,7 @@ At 4 players the same holds: one seat against three ``mcts-v1`` at 0.3 s (VM, th
 8.7-32.0%) at 3.1 times; fair share 25%. So 4-player Dragon's search plays to the end
 too. At 3 players (0.3 s, seed 90, stopped after the same 26 games each) playouts to the
 end won 12 of 26 (46.2%), the 12 moves 5 of 26 (19.2%); fair share 33%: so
-``LEAF_TO_END = (2, 3, 4)``. At 5 players neither leaf was ahead: one seat against four
+``leaf_to_end=frozenset((2, 3, 4))``. At 5 players neither leaf was ahead: one seat against four
 ``mcts-v1`` at 0.3 s (seed 100, the same 16 games each, stopped there) each won 3 of 16
 (18.8%; fair share 20%), playouts to the end at 1.6 times ``mcts-v1``'s iterations, the
 12 moves at 3.5 times; so 5 players keep the 12 moves.
@@ -133,7 +133,7 @@ the two differ, the bandit won 3 and the random pick 11. Removed again (commit
 ``45e2db1`` has it).
 
 Chang Cheng's leaf, 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same 60
-games each): the shipped heuristic at ``LEAF_SCALE`` 4 won 55.0%; at ``--scale 2`` 51.7%,
+games each): the shipped heuristic at ``leaf_scale`` 4 won 55.0%; at ``--scale 2`` 51.7%,
 at ``--scale 9.5`` (the scale at which the heuristic best predicts greedy self-play's
 winners) 45.0%; the value function fitted to greedy self-play (``--value``, its fitted
 scale 4.5) 41.7% (30.1-54.3%). None is a setting. The value function fitted to the
@@ -143,7 +143,7 @@ search's own games instead (``bench/fit/train_value.py --players 2 --bot mcts:30
 
 Greedy's move by default in Chang Cheng (``--defer 0.015``: the search overrules the
 game's greedy only when it values its own best 0.015 higher, as Ming Dynasty's
-``SEARCH_MARGIN`` does), 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same
+``search_margin`` does), 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same
 60 games): 24 of 60 (40.0%; 28.6-52.6%) against 33 of 60 for the shipped search.
 Chang Cheng's greedy is the weaker player there (it won 10 of 40 against ``mcts-v1`` at
 0.3 s: ``dragontable tournament --game changcheng --players 2 --bots
@@ -182,7 +182,7 @@ equal time a world each is no gain. Not a setting: Ming Dynasty keeps 16 a world
 
 Ming Dynasty's greedy default, measured again (2026-11-28, VM, 2-player): the shipped
 search plays greedy's move in some nine decisions of ten (it agrees with greedy in about
-55% of its searched decisions and defers to it within ``SEARCH_MARGIN`` in 35%, in three
+55% of its searched decisions and defers to it within ``search_margin`` in 35%, in three
 self-play games at 300 and at 3,000 iterations alike), and greedy alone won 57 of 100
 games against ``mcts-v1`` at 300 iterations (``dragontable tournament --game ming
 --players 2 --bots greedy,mcts-v1:300 --games 100 --seed 72``) where the shipped search

@@ -6,8 +6,8 @@ every seat's decisions as ``dragontable review`` does (``review.judge``, ``--ite
 a decision), once for each of ``--scales``: a number is the scale of the review's leaf
 (each seat's chance ``exp(value / scale)`` over the sum of the seats', from the game's
 heuristic: at two seats a lead of one scale reads 73%), ``leaf`` the search's
-``LEAF_SCALE`` in that form, ``shipped`` the review as it ships (the game's
-``REVIEW_SCALE`` for the player count, else the search's own leaf).
+``leaf_scale`` in that form, ``shipped`` the review as it ships (the game's
+``review_scales`` for the player count, else the search's own leaf).
 For each it prints, as JSON: the log-loss and Brier score of the win chance before
 each decision (the best move's) against the seat's share of the win, a calibration table
 (decisions in tenths of the predicted chance, their mean chance and how often the seat

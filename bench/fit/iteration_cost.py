@@ -8,8 +8,8 @@ decisions with a choice). From each position it runs the search the ``mcts`` bot
 divides by the iterations done. Per game and player count it reports the mean and the
 90th percentile of those per-position costs. Where a game's ``mcts`` bot searches by
 rollouts over greedy (Ming Dynasty, ``bots/rollout.py``), an iteration of its budget is
-``1 / ROLLOUT_COST`` of a rollout: the cost is the search's CPU time divided by its
-rollouts times ``ROLLOUT_COST`` (a position gets at least one round of rollouts).
+``1 / rollout.iterations`` of a rollout: the cost is the search's CPU time divided by its
+rollouts times ``rollout.iterations`` (a position gets at least one round of rollouts).
 
     .venv/bin/python bench/fit/iteration_cost.py --seconds 0.5 --out src/dragontable/bots/iteration_cost.json
 

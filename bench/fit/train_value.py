@@ -15,7 +15,7 @@ over its best rival best predicts who won (log-loss over a grid).
 
 Prints a JSON report (samples, R², scale, log-loss per player count) on stdout, beside
 the log-loss of the game's heuristic leaf on the same positions (``heuristic``: at its
-``LEAF_SCALE`` and at the grid scale that suits it best), so a fit can be judged against
+``leaf_scale`` and at the grid scale that suits it best), so a fit can be judged against
 the leaf the search uses before any game is played;
 ``--search`` marks the model for use as the search's leaf (do so only after it beat the
 game's other leaf in play: ``docs/strength.md``). A value file needs a fit for every
@@ -100,7 +100,7 @@ def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
 
 def heuristic_loss(game: str, samples: list[dict[str, Any]], players: int) -> dict[str, float]:
     """The log-loss of the heuristic leaf's win chances on the same positions: at the
-    game's ``LEAF_SCALE`` and at the grid scale that suits it best (empty without one)."""
+    game's ``leaf_scale`` and at the grid scale that suits it best (empty without one)."""
     shipped = games.bot_settings(game).leaf_scale
     judged = [values for g in samples for values in g["judged"]]
     if shipped is None or not judged:

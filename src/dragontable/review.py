@@ -19,8 +19,8 @@ lead over the best rival, :func:`bots.leaves.heuristic_leaf`, after the random m
 game asks for first) where the game's search uses one, else by a random playout to the
 end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
 figures are win chances.) Where the game sets a review scale for the player count
-(its settings' ``review_scales``, fitted by ``bench/fit/calibrate_review.py`` so that the win chances
-predict who wins), the heuristic judges, also where the search plays out to the end
+(its settings' ``review_scales``, fitted by ``bench/fit/calibrate_review.py`` so that the
+win chances predict who wins), the heuristic judges, also where the search plays out to the end
 (2- to 4-player Dragon), and a seat's chance is ``exp(value / scale)`` over the sum of every
 seat's (:func:`bots.leaves.win_chances`; at two seats the same logistic of the lead),
 so that a verdict's threshold, a loss of 5, 10 or 20 points of win chance, means what

@@ -193,7 +193,8 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
     "Ming Dynasty's mcts has searched by rollouts over greedy since 2026-11-28 "
-    '(`SEARCH = "rollout"` in games/ming/heuristic.py, bots/rollout.py): greedy\'s three '
+    "(`rollout=RolloutSearch(...)` in games/ming/heuristic.py's `SETTINGS`, bots/rollout.py): "
+    "greedy's three "
     "best options, each played out by greedy for every seat 16 decisions deep in worlds "
     "drawn from the seat's view. The games on file are that search's: 45 of games 100-147 "
     "on a lent 16-core machine (Python 3.12, an Intel Xeon), 16 at a time, the other 155 on "

@@ -255,8 +255,8 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
         state.apply(action)
     got = heuristic_leaf(evaluate, 10.0, plies=12)(state, Rng(7))
     assert state.is_over and got == rewards(state) and len(judged) == 2
-    # Dragon's search asks for a truncated playout (LEAF_PLAYOUT) at 5 players and for
-    # playouts to the end at 2 to 4 (LEAF_TO_END); Ming's judges at once.
+    # Dragon's search asks for a truncated playout (leaf_playout) at 5 players and for
+    # playouts to the end at 2 to 4 (leaf_to_end); Ming's judges at once.
     for game, players, played in (("dragon", 5, 12), ("ming", 2, 0)):
         start: State = games.create(game, players=players, seed=1)
         leaf = leaf_for(game)

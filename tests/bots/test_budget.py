@@ -169,7 +169,7 @@ def test_largest_iteration_budget_is_allowed_and_one_more_is_not(game: str, play
 
 def test_iteration_budgets_follow_the_cost_of_the_game() -> None:
     most = {n: max_iterations("dragon", n, SERVER_SECONDS) for n in range(2, 6)}
-    # 2- to 4-player Dragon play their leaves to the end (LEAF_TO_END), 5 players judge
+    # 2- to 4-player Dragon play their leaves to the end (leaf_to_end), 5 players judge
     # them after 12 moves: an iteration to the end costs more, the more so the more seats
     assert most[2] < most[5] and most[3] < most[5] and most[4] < most[5]
     assert most[4] < most[2]

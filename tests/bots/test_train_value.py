@@ -48,7 +48,7 @@ def test_the_heuristic_leaf_is_judged_on_the_same_positions(
     report = run(tmp_path, capsys, "a")
     for players in ("2", "3", "4"):
         judged = report[players]["heuristic"]
-        assert judged["leaf_scale"] == 4.0  # Chang Cheng's LEAF_SCALE
+        assert judged["leaf_scale"] == 4.0  # Chang Cheng's leaf_scale
         assert 0.0 < judged["log_loss"] <= judged["log_loss_at_leaf_scale"]
         assert judged["best_scale"] > 0
 

@@ -51,7 +51,7 @@ def test_no_hint_off_turn_for_spectators_or_for_a_malformed_request(client: Test
 
 def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
     """A Dragon decision with its search bot set to defer to greedy (as a heuristic's
-    ``SEARCH_MARGIN`` asks), greedy's move there and another move."""
+    ``search_margin`` asks), greedy's move there and another move."""
     from dragontable import games
     from dragontable.bots import make_bot
     from dragontable.server import hints

@@ -109,8 +109,8 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
 def leaf_for(game: str) -> Leaf | None:
     """The leaf evaluation of ``game``: its value function where it ships one marked for
     the search, else its heuristic where its settings give a ``leaf_scale`` (playouts to
-    the end at the player counts of their ``leaf_to_end``, led by the game's prior where it ships one
-    marked for the search, else random), else None (random playouts)."""
+    the end at the player counts of their ``leaf_to_end``, led by the game's prior where
+    it ships one marked for the search, else random), else None (random playouts)."""
     from . import value
 
     model, predict = value.load(game), value.predictor(game)

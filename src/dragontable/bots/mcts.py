@@ -10,9 +10,9 @@ consecutive iterations may share a world (``reuse``): it is drawn once, and the
 positions the iterations reach in it are kept, so the next iteration walks down the
 tree through them instead of playing the same moves again.
 
-A new leaf is judged by a random playout to the end, or, for games whose heuristic
-asks for it (``leaf_scale`` in its ``SETTINGS``, ``games/<game>/heuristic.py``), by the heuristic: each
-seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
+A new leaf is judged by a random playout to the end, or, for games whose settings ask
+for it (``leaf_scale`` in ``SETTINGS``, ``games/<game>/heuristic.py``), by the heuristic:
+each seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
 instead of averaging noisy playouts. A heuristic may ask for a few random moves first
 (``leaf_playout``, a truncated playout), so that what is about to happen has happened
 when it judges, or leave some player counts to playouts to the end (``leaf_to_end``),

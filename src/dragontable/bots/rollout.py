@@ -15,8 +15,8 @@ at 0.3 s a move, a horizon of 16 decisions won 16 of 16 games and a horizon of 8
 of 21; in Chang Cheng (4 deep) and Dragon (16 deep) it won less than half its games
 (``docs/bots.md``; at 1 s, as Ming Dynasty's ``mcts``, the ``ming-mcts1s-mctsv1-2p``
 matchup of ``strength.md``).
-So Ming Dynasty's heuristic sets ``SEARCH = "rollout"``: there the ``mcts`` bot and the
-table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
+So Ming Dynasty's settings ask for it (``rollout=RolloutSearch(...)``): there the ``mcts``
+bot and the table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
 candidates and depth; elsewhere ``rollout`` is a trial bot for tournaments.
 """
 

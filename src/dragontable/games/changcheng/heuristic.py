@@ -297,18 +297,18 @@ SETTINGS = BotSettings(
 self-play a lead predicts the winner best at 10.5 (``bench/fit/train_value.py``: log-loss
 0.564, against 0.691 at 4), but the calibrated scale did not search better: mcts:0.3s
 against mcts-v1:0.3s, 2-player, the same 60 games (VM, seed 70,
-``bench/experiments/search_variant.py --scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0%
-(each about +-12 points by chance).
+``bench/experiments/search_variant.py --scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0% (each
+about +-12 points by chance).
 
-``review_scales``: the review's scale per player count: a seat's win chance is
-``exp(value / scale)`` over the seats' sum, the scale of those tried with the lowest
-Brier score against who won (``bench/fit/calibrate_review.py``, greedy self-play with 15%
-random moves, 300 iterations a decision, VM, 2026-11-29; 2 players: 60 games, seed 1,
-scales 4-18; 3: 30 games, seed 2, 4-11; 4: 20 games, seed 4, 5-9). At ``leaf_scale`` a
-2-player review's 97% came true 79% of the time and its 3% 13% (log-loss 0.720, Brier
-0.222); at 13 96% and 4% came true 98% and 1% (0.552, 0.186).
+``review_scales``: the review's scale per player count: a seat's win chance is ``exp(value /
+scale)`` over the seats' sum, the scale of those tried with the lowest Brier score against
+who won (``bench/fit/calibrate_review.py``, greedy self-play with 15% random moves, 300
+iterations a decision, VM, 2026-11-29; 2 players: 60 games, seed 1, scales 4-18; 3: 30
+games, seed 2, 4-11; 4: 20 games, seed 4, 5-9). At ``leaf_scale`` a 2-player review's 97%
+came true 79% of the time and its 3% 13% (log-loss 0.720, Brier 0.222); at 13 96% and 4%
+came true 98% and 1% (0.552, 0.186).
 
 ``keep_tree=False``: mcts searches every decision afresh: a kept tree lost more often.
-mcts:200 against mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament
---games 24/40/40): 29.3% of 104 games keeping its tree, 43.8% searching afresh; keeping
-only within the seat's own turn, 28.7% of the 40 games of seed 13."""
+mcts:200 against mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament --games
+24/40/40): 29.3% of 104 games keeping its tree, 43.8% searching afresh; keeping only within
+the seat's own turn, 28.7% of the 40 games of seed 13."""

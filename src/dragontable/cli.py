@@ -20,6 +20,8 @@ from .core.errors import DragontableError, OptionError
 from .core.state import State
 from .games import load_record, replay
 from .review import DEFAULT_ITERATIONS as DEFAULT_REVIEW_ITERATIONS
+from .strength import REPORT as STRENGTH_REPORT
+from .strength import RESULTS as STRENGTH_RESULTS
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -161,7 +163,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_strength(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .strength import report, run, select
+    from .strength import SHIPPED_COMMAND, report, run, select
 
     matchups = select(args.only)
     results = Path(args.results)
@@ -175,15 +177,16 @@ def cmd_strength(args: argparse.Namespace) -> int:
         )
         return 0
     # the figures do not depend on the number of workers (seats and seeds are fixed)
-    text = report(select(None), results, "dragontable strength --workers 2")
-    Path(args.out).write_text(text, encoding="utf-8")
+    text = report(select(None), results, SHIPPED_COMMAND)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
     print(f"dragontable: wrote {args.out}", file=sys.stderr)
     return 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    from .bots.heuristics import rollout_search
-    from .bots.mcts import parallel_search, world_reuse
+    from .bots.mcts import parallel_search
     from .core.messages import LANGUAGES, format_key, render
     from .terminal import record_names
 
@@ -198,9 +201,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if state.is_over:
         raise OptionError("the game in this record is over: there is no move to hint")
     budget = args.iterations if args.seconds is None else None
-    if rollout_search(state.game.name) is not None:
+    settings = games.bot_settings(state.game.name)
+    if settings.rollout is not None:
         return _rollout_hint(state, args, budget, names)
-    reuse = world_reuse(state.game.name)
+    reuse = settings.world_reuse
     result = parallel_search(
         state, args.processes, budget, args.seconds, seed=args.seed, reuse=reuse
     )
@@ -399,11 +403,20 @@ def build_parser() -> argparse.ArgumentParser:
     ray_arg(p)
     p.set_defaults(func=cmd_tournament)
 
-    p = sub.add_parser("strength", help="play the bot-strength plan and write docs/strength.md")
+    p = sub.add_parser("strength", help="play the bot-strength plan and write its report")
     p.add_argument("--workers", type=int, default=1, help="processes to play games in parallel")
     p.add_argument("--only", action="append", metavar="MATCHUP", help="run only this matchup")
-    p.add_argument("--results", default="bench/results/strength", help="folder of game results")
-    p.add_argument("--out", default="docs/strength.md", help="where to write the report")
+    p.add_argument(
+        "--results",
+        default=str(STRENGTH_RESULTS),
+        help=f"folder of game results (default: {STRENGTH_RESULTS} under the current directory)",
+    )
+    p.add_argument(
+        "--out",
+        default=str(STRENGTH_REPORT),
+        help=f"where to write the report (default: {STRENGTH_REPORT} under the current "
+        "directory; docs/strength.md at a checkout's root for the shipped one)",
+    )
     p.add_argument("--report-only", action="store_true", help="write the report, play nothing")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(

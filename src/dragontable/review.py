@@ -19,12 +19,12 @@ lead over the best rival, :func:`bots.leaves.heuristic_leaf`, after the random m
 game asks for first) where the game's search uses one, else by a random playout to the
 end. (The ``mcts`` bot also rewards the rank; the review leaves that out so that its
 figures are win chances.) Where the game sets a review scale for the player count
-(``REVIEW_SCALE``, fitted by ``bench/calibrate_review.py`` so that the win chances
-predict who wins), the heuristic judges, also where the search plays out to the end
+(its settings' ``review_scales``, fitted by ``bench/fit/calibrate_review.py`` so that the
+win chances predict who wins), the heuristic judges, also where the search plays out to the end
 (2- to 4-player Dragon), and a seat's chance is ``exp(value / scale)`` over the sum of every
 seat's (:func:`bots.leaves.win_chances`; at two seats the same logistic of the lead),
 so that a verdict's threshold, a loss of 5, 10 or 20 points of win chance, means what
-it says: the search's ``LEAF_SCALE`` is sharper (a 2-player Chang Cheng review at it
+it says: the search's ``leaf_scale`` is sharper (a 2-player Chang Cheng review at it
 said 97% where the seat went on to win 79% of the time), and its lead over the best
 rival gives a seat level with the leader of three 50%. The played move always
 gets at least :data:`PLAYED_SHARE` of the budget's visits: the search goes on under it
@@ -40,8 +40,6 @@ and 22 of 383 greedy ones, the tree 10 and 6, at a tenth of the time (docs/bots.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -49,20 +47,18 @@ from typing import Any
 
 from rich.cells import cell_len
 
-# the search's own iteration, so that the search can go on under the played move's node
-from .bots.heuristics import review_scale
 from .bots.leaves import Leaf, leaf_for, random_rollout, scaled_leaf, win_chances
-from .bots.mcts import Node, _iterate, sampled_worlds, world_reuse
+from .bots.mcts import Node, iterate, sampled_worlds
 from .core.errors import OptionError
 from .core.messages import format_key, template
-from .core.rng import Rng
+from .core.rng import Rng, public_seed
 from .core.state import State
-from .games import replay_steps
+from .games import bot_settings, replay_steps
 
 REVIEW_VERSION = 3
 """The version of a review's JSON (``version``); a new one for any change of its fields or
 of how its figures are reckoned (a stored review of another version is made again).
-2: win chances at the review's own scale (``REVIEW_SCALE``); 3: 3- and 4-player Dragon
+2: win chances at the review's own scale (``review_scales``); 3: 3- and 4-player Dragon
 judged at one too, no longer by playouts to the end, and 4-player Ming Dynasty at 20."""
 DEFAULT_ITERATIONS = 300
 """Search iterations per decision: a 2-player review of a seat in seconds on one core."""
@@ -139,13 +135,6 @@ def decisions(record: dict[str, Any], seat: int) -> list[Decision]:
     return found
 
 
-def public_seed(state: State, seat: int, index: int) -> int:
-    """A search seed from what ``seat`` knows: its view, and the decision's ``index``."""
-    view = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
-    digest = hashlib.sha256(f"{seat}/{index}/{view}".encode()).digest()
-    return int.from_bytes(digest[:8], "little") >> 1
-
-
 def win_shares(state: State) -> list[float]:
     """Per seat of a finished game: 1 for the winner, shared on a tie; 0 for the others."""
     winners = state.winners()
@@ -166,7 +155,7 @@ class WinChance:
 
     def __call__(self, state: State, rng: Rng) -> list[float]:
         if self.heuristic is not None and not state.is_over:
-            self.last = self.heuristic(state, rng)  # it may play on (LEAF_PLAYOUT) …
+            self.last = self.heuristic(state, rng)  # it may play on (leaf_playout) …
         if self.heuristic is None or state.is_over:  # … to the end: a win chance then
             random_rollout(state, rng)
             self.last = win_shares(state)
@@ -176,10 +165,11 @@ class WinChance:
 def search_root(world: State, seat: int, iterations: int, leaf: WinChance) -> Node:
     """The search's root for ``seat`` after ``iterations`` over determinizations of ``world``."""
     root = Node()
-    worlds = sampled_worlds(world, seat, leaf.rng, world_reuse(world.game.name))
+    reuse = bot_settings(world.game.name).world_reuse
+    worlds = sampled_worlds(world, seat, leaf.rng, reuse)
     for _ in range(iterations):
         d, memo = next(worlds)  # several iterations share a world, as the bots' do
-        _iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
+        iterate(d, root, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
     return root
 
 
@@ -194,10 +184,11 @@ def visit_played(
 ) -> Node:
     """Search on under ``move`` until its node has ``visits`` visits; return that node."""
     played = root.children.setdefault(move, Node())
-    worlds = sampled_worlds(world, seat, leaf.rng, world_reuse(world.game.name), move)
+    reuse = bot_settings(world.game.name).world_reuse
+    worlds = sampled_worlds(world, seat, leaf.rng, reuse, move)
     while played.visits < visits:
         d, memo = next(worlds)
-        _iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
+        iterate(d, played, leaf.rng, EXPLORATION, random_rollout, leaf, seat, memo)
         played.visits += 1
         played.value += leaf.last[seat]
     return played
@@ -207,7 +198,7 @@ def judge(
     state: State, seat: int, index: int, move: str, iterations: int, scale: float | None = None
 ) -> dict[str, Any]:
     """The review of one decision: ``seat`` played ``move`` (action ``index``) in ``state``;
-    the heuristic leaf at the lead-to-win ``scale``, else the game's :func:`review_scale`.
+    the heuristic leaf at the lead-to-win ``scale``, else the game's ``BotSettings.review_scale``.
 
     Reads of ``state`` only ``view(seat)`` and ``determinize(seat, …)``.
     """
@@ -251,12 +242,14 @@ def _searched(
 ) -> tuple[State, Node, WinChance]:
     """The review's search of ``seat``'s decision ``index`` in ``state``: the world drawn
     from the seat's knowledge, the searched root and the leaf (at ``scale``, else the
-    game's :func:`review_scale`)."""
+    game's ``BotSettings.review_scale``)."""
     rng = Rng(public_seed(state, seat, index))
     world = state.determinize(seat, rng.next64())
     world.seed = PUBLIC_SEED
     name = world.game.name
-    leaf = WinChance(name, rng, review_scale(name, world.players) if scale is None else scale)
+    if scale is None:
+        scale = bot_settings(name).review_scale(world.players)
+    leaf = WinChance(name, rng, scale)
     return world, search_root(world, seat, iterations, leaf), leaf
 
 

@@ -206,11 +206,11 @@ def _search_rates(state: State, seconds: float, seed: int) -> tuple[int, int]:
     from .bots import baseline
     from .bots.baseline import mcts as v1
     from .bots.leaves import leaf_for
-    from .bots.mcts import search, world_reuse
+    from .bots.mcts import search
 
     name = state.game.name
     leaf, leaf_v1 = leaf_for(name), v1.leaf_for(name) if name in baseline.GAMES else None
-    reuse = world_reuse(name)
+    reuse = games.bot_settings(name).world_reuse
     now, then = 0, 0
     for _ in range(2):
         done = search(state, seconds=seconds, seed=seed, leaf=leaf, reuse=reuse).iterations

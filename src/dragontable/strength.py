@@ -3,8 +3,13 @@
 ``dragontable strength`` plays every matchup of :data:`PLAN` (seats rotated, seeds fixed,
 as in :mod:`dragontable.tournament`), appends each finished game as one JSON line to
 ``<results>/<matchup>.jsonl`` and skips games already there, so a long run can be
-stopped and resumed, or spread over machines that share the folder. It then writes
-``docs/strength.md`` from every result on file, with each target and whether it is met.
+stopped and resumed, or spread over machines that share the folder. It then writes the
+report from every result on file, with each target and whether it is met.
+
+Both go under the current directory unless told otherwise (:data:`RESULTS`,
+:data:`REPORT`): an installed command never writes into the package or a checkout's docs
+by itself. The report shipped in ``docs/strength.md`` is regenerated from a checkout's
+root, where ``results/strength/`` holds its games, with :data:`SHIPPED_COMMAND`.
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ from .tournament import Measure, markdown_table, play_one, summarise, wilson
 
 SEED = 1
 CPU_INFO = Path("/proc/cpuinfo")
+RESULTS = Path("results/strength")
+"""The default folder of the games on file, relative to the current directory."""
+REPORT = Path("results/strength.md")
+"""The default report, relative to the current directory."""
+SHIPPED_COMMAND = "dragontable strength --workers 2 --out docs/strength.md"
+"""How ``docs/strength.md`` is written, run at a checkout's root (the report names it)."""
 
 
 def palace_kept(state: State, seat: int) -> float:
@@ -166,7 +177,7 @@ NOTES["dragon-mcts1s-mctsv1-2p"] = (
 NOTES["changcheng-mcts1s-mctsv1-2p"] = (
     "the games on file were played on the 2-core development VM (Python 3.11), two at a "
     "time. At 0.3 s a move the same search won 55.0% of 60 games against mcts-v1, and as "
-    "much with a sampled world for each iteration (`bench/search_variant.py --game "
+    "much with a sampled world for each iteration (`bench/experiments/search_variant.py --game "
     "changcheng --seconds 0.3 --seed 70`): sharing worlds is not what holds it back. Nor "
     "is the leaf's scale (2: 51.7%, 9.5: 45.0% of the same 60), and a value function "
     "fitted to greedy self-play did worse as the leaf (41.7%, `--value`). The same games "
@@ -182,7 +193,8 @@ NOTES["changcheng-mcts1s-mctsv1-2p"] = (
 )
 NOTES["ming-mcts1s-mctsv1-2p"] = (
     "Ming Dynasty's mcts has searched by rollouts over greedy since 2026-11-28 "
-    '(`SEARCH = "rollout"` in games/ming/heuristic.py, bots/rollout.py): greedy\'s three '
+    "(`rollout=RolloutSearch(...)` in games/ming/heuristic.py's `SETTINGS`, bots/rollout.py): "
+    "greedy's three "
     "best options, each played out by greedy for every seat 16 decisions deep in worlds "
     "drawn from the seat's view. The games on file are that search's: 45 of games 100-147 "
     "on a lent 16-core machine (Python 3.12, an Intel Xeon), 16 at a time, the other 155 on "
@@ -208,7 +220,7 @@ NOTES["dragon-mcts1s-3mctsv1-4p"] = (
     "With random playouts it had won 30 of 100 (30.0%, 21.9%-39.6%; 14 of 36 on the VM, "
     "16 of 64 on a lent 16-core machine; commit eca9748 keeps them), where the prior won "
     "40 of the same 100 games (better in 27 of them, worse in 17). At 0.3 s a move "
-    "(`bench/search_variant.py --game dragon --players 4 --seconds 0.3 --seed 80`, a lent "
+    "(`bench/experiments/search_variant.py --game dragon --players 4 --seconds 0.3 --seed 80`, a lent "
     "16-core machine) the prior won 25 of 64 games against three mcts-v1 and random "
     "playouts 11 of the same 64. A game takes some 200 searched decisions of a CPU "
     "second each."

@@ -255,8 +255,8 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
         state.apply(action)
     got = heuristic_leaf(evaluate, 10.0, plies=12)(state, Rng(7))
     assert state.is_over and got == rewards(state) and len(judged) == 2
-    # Dragon's search asks for a truncated playout (LEAF_PLAYOUT) at 5 players and for
-    # playouts to the end at 2 to 4 (LEAF_TO_END); Ming's judges at once.
+    # Dragon's search asks for a truncated playout (leaf_playout) at 5 players and for
+    # playouts to the end at 2 to 4 (leaf_to_end); Ming's judges at once.
     for game, players, played in (("dragon", 5, 12), ("ming", 2, 0)):
         start: State = games.create(game, players=players, seed=1)
         leaf = leaf_for(game)
@@ -274,11 +274,10 @@ def test_a_truncated_playout_plays_random_moves_before_the_heuristic_judges() ->
 def test_a_leaf_judging_by_other_values_keeps_the_games_leaf_settings() -> None:
     """``leaf_judging`` builds the game's own leaf around other values: with the game's
     values it judges as the shipped leaf does; its plies and playouts are the game's."""
-    from dragontable.bots.heuristics import evaluator_all
     from dragontable.bots.leaves import leaf_for, leaf_judging
 
     for game, players in (("changcheng", 2), ("ming", 3), ("dragon", 5)):
-        own = evaluator_all(game)
+        own = games.bot_settings(game).evaluate_all
         assert own is not None
         shipped, rebuilt = leaf_for(game), leaf_judging(game, own)
         assert shipped is not None
@@ -359,19 +358,14 @@ def test_mcts_overrules_its_default_move_only_by_the_margin() -> None:
 def test_ming_mcts_is_rollouts_over_greedy_with_the_games_settings() -> None:
     """Ming Dynasty's heuristic asks for the rollout search: ``mcts`` there is the
     rollout bot with the game's candidates and depth, an iteration budget priced at
-    ``ROLLOUT_COST`` iterations a rollout, and one process."""
-    from dragontable.bots.heuristics import rollout_search
+    ``rollout.iterations`` iterations a rollout, and one process."""
     from dragontable.bots.mcts import MctsBot
     from dragontable.bots.rollout import RolloutBot
     from dragontable.games.ming import heuristic
 
-    found = rollout_search("ming")
-    assert found is not None
-    assert (found.candidates, found.horizon, found.iterations) == (
-        heuristic.ROLLOUT_CANDIDATES,
-        heuristic.ROLLOUT_HORIZON,
-        heuristic.ROLLOUT_COST,
-    )
+    found = games.bot_settings("ming").rollout
+    assert found is not None and found is heuristic.SETTINGS.rollout
+    assert (found.candidates, found.horizon, found.iterations) == (3, 16, 250)
     bot = make_bot(f"mcts:{found.iterations * 2 + 1}", "ming", 1)
     assert isinstance(bot, RolloutBot) and bot.rollouts == 3
     assert (bot.candidates, bot.horizon) == (found.candidates, found.horizon)
@@ -379,17 +373,15 @@ def test_ming_mcts_is_rollouts_over_greedy_with_the_games_settings() -> None:
     assert isinstance(timed, RolloutBot) and timed.rollouts is None and timed.limit == 0.5
     with pytest.raises(OptionError, match="one process"):
         make_bot("mcts:2s:2", "ming", 1)
-    assert rollout_search("dragon") is None and rollout_search("changcheng") is None
+    assert games.bot_settings("dragon").rollout is None
+    assert games.bot_settings("changcheng").rollout is None
     assert isinstance(make_bot("mcts:50", "dragon", 1), MctsBot)
 
 
-def test_a_heuristic_that_asks_for_rollouts_must_say_how(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dragontable.bots.heuristics import rollout_search
-    from dragontable.games.ming import heuristic
+def test_a_rollout_search_must_say_how_with_positive_whole_numbers() -> None:
+    from dragontable.core.botsettings import RolloutSearch
 
-    monkeypatch.setattr(heuristic, "ROLLOUT_HORIZON", 0)
-    with pytest.raises(OptionError, match="ROLLOUT_HORIZON"):
-        rollout_search("ming")
-    monkeypatch.setattr(heuristic, "SEARCH", "beam")
-    with pytest.raises(OptionError, match="unknown search 'beam'"):
-        rollout_search("ming")
+    with pytest.raises(OptionError, match="horizon must be a positive whole number, not 0"):
+        RolloutSearch(candidates=3, horizon=0, iterations=250)
+    with pytest.raises(OptionError, match="candidates must be a positive whole number"):
+        RolloutSearch(candidates=True, horizon=16, iterations=250)

@@ -28,7 +28,7 @@ from dragontable.core.errors import DataError, OptionError
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "iteration_cost.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "fit" / "iteration_cost.py"
 GAMES = ("dragon", "ming", "changcheng")
 SERVER_SECONDS = 10.0
 CAP = 0.3
@@ -169,7 +169,7 @@ def test_largest_iteration_budget_is_allowed_and_one_more_is_not(game: str, play
 
 def test_iteration_budgets_follow_the_cost_of_the_game() -> None:
     most = {n: max_iterations("dragon", n, SERVER_SECONDS) for n in range(2, 6)}
-    # 2- to 4-player Dragon play their leaves to the end (LEAF_TO_END), 5 players judge
+    # 2- to 4-player Dragon play their leaves to the end (leaf_to_end), 5 players judge
     # them after 12 moves: an iteration to the end costs more, the more so the more seats
     assert most[2] < most[5] and most[3] < most[5] and most[4] < most[5]
     assert most[4] < most[2]
@@ -201,7 +201,7 @@ def test_packaged_data_covers_every_game_and_player_count() -> None:
     for key in every_count():
         cost = costs.cost[key]
         assert 0 < cost.mean < math.inf and 0 < cost.p90 < math.inf
-    assert costs.measured_with.startswith("python bench/iteration_cost.py")
+    assert costs.measured_with.startswith("python bench/fit/iteration_cost.py")
 
 
 def good_data() -> dict[str, Any]:

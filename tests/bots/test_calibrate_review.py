@@ -1,4 +1,4 @@
-"""The review's calibration script (bench/calibrate_review.py): how well the review's win
+"""The review's calibration script (bench/fit/calibrate_review.py): how well the review's win
 chances at each scale predicted who won, and how often it flagged random and bot moves."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .scripts import load
 
 
 def calibrate() -> Any:
-    return load("calibrate_review")
+    return load("fit/calibrate_review")
 
 
 def row(before: float, won: float, wild: bool, verdict: str) -> dict[str, Any]:

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from dragontable.bots.heuristics.weights import (
+from dragontable.core.errors import DataError
+from dragontable.core.weights import (
     FORMAT,
     load_weights,
     parse_weights,
     weights_json,
     write_weights,
 )
-from dragontable.core.errors import DataError
 
 GAMES = ("dragon", "ming", "changcheng")
 
@@ -87,7 +87,7 @@ def test_not_an_object_is_refused() -> None:
 def test_written_weights_read_back(tmp_path: Path) -> None:
     m = module("changcheng")
     path = tmp_path / "w.json"
-    write_weights(path, "changcheng", m.WEIGHTS, "bench/tune_greedy.py --game changcheng")
+    write_weights(path, "changcheng", m.WEIGHTS, "bench/fit/tune_greedy.py --game changcheng")
     raw = json.loads(path.read_text())
-    assert raw["produced_by"].startswith("bench/tune_greedy.py")
+    assert raw["produced_by"].startswith("bench/fit/tune_greedy.py")
     assert parse_weights(raw, m.Weights, "changcheng", "w.json") == m.WEIGHTS

@@ -1,4 +1,4 @@
-"""The pairing script (bench/pairs.py): two runs of the same games compared game by game,
+"""The pairing script (bench/experiments/pairs.py): two runs of the same games compared game by game,
 from strength rows or search_variant's lines, with a sign test over the games that differ."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .scripts import load
 
 
 def pairs() -> Any:
-    return load("pairs")
+    return load("experiments/pairs")
 
 
 def strength_rows(path: Path, wins: dict[int, float], first: bool = True) -> Path:
@@ -72,7 +72,7 @@ def test_a_broken_run_is_refused_by_line(
 
 
 def test_the_replays_kept_compare(capsys: pytest.CaptureFixture[str]) -> None:
-    kept = Path(__file__).resolve().parents[2] / "bench" / "results" / "replays"
+    kept = Path(__file__).resolve().parents[2] / "results" / "experiments" / "replays"
     shipped = kept / "changcheng-mcts1s-mctsv1-2p-shipped-2026-11-29.jsonl"
     wider = kept / "changcheng-mcts1s-mctsv1-2p-exploration1.2-2026-11-29.jsonl"
     assert pairs().main([str(wider), str(shipped)]) == 0

@@ -1,7 +1,7 @@
 """The playout prior (bots/prior.py): Dragon's shipped file, what a broken one is told,
 playouts that lean towards the prior's favourites and play legal games to the end, a
 search leaf that plays it out (the shipped 2-player search's), and the script that fits
-it (bench/fit_prior.py)."""
+it (bench/fit/fit_prior.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def good(**changed: Any) -> dict[str, Any]:
 def test_dragon_ships_a_prior_the_search_uses_at_two_and_four_players_only() -> None:
     shipped = prior.load("dragon")
     assert shipped is not None and shipped.temperature == 2.0 and set(shipped.weights) == {2, 3, 4}
-    assert "bench/fit_prior.py" in shipped.produced_by
+    assert "bench/fit/fit_prior.py" in shipped.produced_by
     assert prior.playout_for("dragon") is not None
     assert shipped.search == {2, 4}
     searched = prior.search_playout("dragon")
@@ -177,7 +177,7 @@ def test_the_fitting_script_writes_a_prior_that_loads(
     out = tmp_path / "playout.json"
     args = ["--game", "dragon", "--games", "2", "--steps", "20", "--write", str(out)]
     args += ["--search", "2"]
-    assert load("fit_prior").main(args) == 0
+    assert load("fit/fit_prior").main(args) == 0
     report = json.loads(capsys.readouterr().out)
     fit = report["fits"]["2"]
     assert fit["decisions"] > 50 and fit["log_likelihood"] > fit["uniform"]
@@ -192,10 +192,10 @@ def test_the_fitting_script_refuses_to_mark_a_count_it_does_not_fit(
     out = tmp_path / "playout.json"
     args = ["--game", "dragon", "--players", "2", "--search", "3", "--write", str(out)]
     with pytest.raises(SystemExit) as stopped:
-        load("fit_prior").main(args)
+        load("fit/fit_prior").main(args)
     assert stopped.value.code == 2 and not out.exists()
     assert "--search names player counts that --players does not fit" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stopped:
-        load("fit_prior").main(["--game", "dragon", "--search", "two"])
+        load("fit/fit_prior").main(["--game", "dragon", "--search", "two"])
     assert stopped.value.code == 2
     assert "expected player counts like 2,4, not 'two'" in capsys.readouterr().err

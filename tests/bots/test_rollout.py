@@ -109,7 +109,7 @@ def test_the_trial_script_plays_alternating_seats_and_sums_the_wins(
 
     from .scripts import load
 
-    trial = load("rollout_trial")
+    trial = load("experiments/rollout_trial")
     argv = ["--game", "ming", "--games", "2", "--rollouts", "3", "--horizon", "2"]
     assert trial.main([*argv, "--against", "greedy"]) == 0
     out, err = capsys.readouterr()

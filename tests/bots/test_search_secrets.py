@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dragontable import games
 from dragontable.bots.leaves import leaf_for
-from dragontable.bots.mcts import Node, _iterate
+from dragontable.bots.mcts import Node, iterate
 from dragontable.core.rng import Rng
 from dragontable.core.state import State
 
@@ -25,7 +25,7 @@ def test_a_rivals_return_commitment_shares_one_tree_node() -> None:
     root, rng, leaf = Node(), Rng(3), leaf_for("ming")
     for _ in range(300):
         world = state.determinize(0, rng.next64(), keep_log=False)
-        _iterate(world, root, rng, 0.7, lambda s, r: None, leaf, 0)
+        iterate(world, root, rng, 0.7, lambda s, r: None, leaf, 0)
     assert set(root.children) == set(state.legal_actions())  # the seat's own: by action
     for own in root.children.values():
         rival = own.children
@@ -37,7 +37,7 @@ def test_a_rivals_public_choices_keep_their_own_nodes() -> None:
     state = games.create("ming", players=2, seed=4)
     root, rng = Node(), Rng(5)
     for _ in range(200):
-        _iterate(
+        iterate(
             state.determinize(0, rng.next64(), keep_log=False),
             root,
             rng,

@@ -11,9 +11,9 @@ from dragontable.bots.mcts import (
     MctsBot,
     Memo,
     Node,
-    _iterate,
     _keyed,
     follow,
+    iterate,
     search,
 )
 from dragontable.core.rng import Rng
@@ -103,7 +103,7 @@ def test_positions_kept_in_a_shared_world_are_their_paths_played_in_it(game: str
         drawn = world.to_json()
         memo: Memo = {}
         for _ in range(40):
-            _iterate(world, root, rng, 0.7, lambda s, r: None, leaf, seat, memo)
+            iterate(world, root, rng, 0.7, lambda s, r: None, leaf, seat, memo)
         assert world.to_json() == drawn
         assert len(memo) > 1  # the root and positions below it
         for kept, player, keyed in memo.values():

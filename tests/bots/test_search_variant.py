@@ -1,4 +1,4 @@
-"""The search-variant script (bench/search_variant.py): a leaf judged by the game's value
+"""The search-variant script (bench/experiments/search_variant.py): a leaf judged by the game's value
 function or by mcts-v1's frozen heuristic (a clear error where a game has none),
 greedy's move by default unless the search is surer by a margin, and roots kept to
 greedy's best, opened later or widened step by step, and a leaf centred on the search's
@@ -22,7 +22,7 @@ from .scripts import load
 
 
 def script() -> Any:
-    return load("search_variant")
+    return load("experiments/search_variant")
 
 
 def test_the_value_leaf_judges_by_the_fitted_model() -> None:
@@ -116,9 +116,11 @@ def test_leaf_weights_judge_leaves_under_the_changed_search_weights() -> None:
         state.apply(state.legal_actions()[0])
     changed = sv.leaf_maker("changcheng", sv.Variant(leaf_weights='{"rival": 0.5}'))
     halved = dataclasses.replace(cc.SEARCH_WEIGHTS, rival=0.5)
-    expected = leaves.lead_rewards(cc.evaluate_all_with(state, halved), cc.LEAF_SCALE)
+    scale = cc.SETTINGS.leaf_scale
+    assert scale is not None
+    expected = leaves.lead_rewards(cc.evaluate_all_with(state, halved), scale)
     assert changed("changcheng")(state.clone(), Rng(1)) == expected
-    shipped = leaves.lead_rewards(cc.evaluate_all(state), cc.LEAF_SCALE)
+    shipped = leaves.lead_rewards(cc.evaluate_all(state), scale)
     assert expected != shipped
     with pytest.raises(ValueError, match="dragon's search has no leaf weights"):
         sv.leaf_maker("dragon", sv.Variant(leaf_weights="{}"))

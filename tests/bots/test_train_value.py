@@ -1,4 +1,4 @@
-"""The value trainer (bench/train_value.py): a checked data file, reproducible from its
+"""The value trainer (bench/fit/train_value.py): a checked data file, reproducible from its
 seed, and the heuristic leaf judged on the same positions."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .scripts import load
 
 
 def trainer() -> Any:
-    return load("train_value")
+    return load("fit/train_value")
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def test_a_seed_gives_one_checked_value_file(
     written = [json.loads(r.pop("written")) for r in (first, second)]
     assert first == second
     assert [w.pop("trained_with").split("--out")[0] for w in written] == [
-        "bench/train_value.py --game changcheng --games 2 --seed 5 "
+        "bench/fit/train_value.py --game changcheng --games 2 --seed 5 "
     ] * 2  # the command that made it, less where it was written
     assert written[0] == written[1]
     model = value.parse(json.dumps(written[0]), "changcheng", CF.NAMES, "value.json")
@@ -48,7 +48,7 @@ def test_the_heuristic_leaf_is_judged_on_the_same_positions(
     report = run(tmp_path, capsys, "a")
     for players in ("2", "3", "4"):
         judged = report[players]["heuristic"]
-        assert judged["leaf_scale"] == 4.0  # Chang Cheng's LEAF_SCALE
+        assert judged["leaf_scale"] == 4.0  # Chang Cheng's leaf_scale
         assert 0.0 < judged["log_loss"] <= judged["log_loss_at_leaf_scale"]
         assert judged["best_scale"] > 0
 

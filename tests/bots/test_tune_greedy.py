@@ -1,4 +1,4 @@
-"""The weight tuner (bench/tune_greedy.py) is reproducible from its seed."""
+"""The weight tuner (bench/fit/tune_greedy.py) is reproducible from its seed."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from dragontable.bots.heuristics.weights import parse_weights
+from dragontable.core.weights import parse_weights
 from dragontable.games.dragon.heuristic import WEIGHTS, Weights
 
 from .scripts import load
 
 
 def tuner() -> Any:
-    return load("tune_greedy")
+    return load("fit/tune_greedy")
 
 
 def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def test_the_same_seed_gives_the_same_weights(
     up, down = {"rival": round(shipped * 1.4, 4)}, {"rival": round(shipped * 0.6, 4)}
     assert [t["change"] for t in first["trials"][1:]] in ([up], [up, down])
     written = first["written"]
-    assert written["produced_by"].startswith("bench/tune_greedy.py --game dragon --seed 3")
+    assert written["produced_by"].startswith("bench/fit/tune_greedy.py --game dragon --seed 3")
     weights = parse_weights(written, Weights, "dragon", "written")
     assert weights.rival == pytest.approx(first["best"]["rival"])
 

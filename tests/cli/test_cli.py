@@ -108,6 +108,31 @@ def test_strength_plays_a_share_of_a_matchup_and_writes_no_report(tmp_path: Path
     assert sorted(r["g"] for r in rows) == [1, 2] and not out.exists()
 
 
+def test_strength_writes_under_the_current_directory_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --results and --out the games and the report go under the current
+    directory, never into the package or a checkout's docs/strength.md."""
+    shipped = Path(__file__).resolve().parents[2] / "docs" / "strength.md"
+    before = shipped.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    share = ["--only", "dragon-greedy-random-2p", "--games", "0-0", "--quiet"]
+    assert main(["strength", *share]) == 0
+    rows = (tmp_path / "results" / "strength" / "dragon-greedy-random-2p.jsonl").open()
+    assert [json.loads(x)["g"] for x in rows] == [0]
+    assert main(["strength", "--report-only"]) == 0
+    report = (tmp_path / "results" / "strength.md").read_text(encoding="utf-8")
+    assert "dragontable strength --workers 2 --out docs/strength.md" in report
+    assert "| dragon-greedy-random-2p |" in report
+    assert sorted(p.name for p in tmp_path.rglob("*")) == [
+        "dragon-greedy-random-2p.jsonl",
+        "results",
+        "strength",
+        "strength.md",
+    ]
+    assert shipped.read_bytes() == before
+
+
 def test_bench_prints_json_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--game", "dragon", "--seconds", "0.05"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -327,10 +352,9 @@ def test_a_ming_hint_is_the_bots_rollout_search(
 ) -> None:
     """Ming Dynasty's bot searches by rollouts over greedy, and so does its hint: greedy's
     best options with their mean reward, the bot's move at that budget among them."""
-    from dragontable.bots.heuristics import rollout_search
     from dragontable.games import save_record
 
-    found = rollout_search("ming")
+    found = games.bot_settings("ming").rollout
     assert found is not None
     state = games.create("ming", players=2, seed=2)
     while len(state.legal_actions()) < 4:

@@ -26,6 +26,17 @@ ABOVE_CORE = (
     "dragontable.adapters",
 )
 GAMES = "dragontable.games"
+BELOW_BOTS = (CORE, GAMES)
+"""What the bots, the server and the analysis modules build on: the rules and their data."""
+ABOVE_GAMES = (
+    "dragontable.bots",
+    "dragontable.server",
+    "dragontable.review",
+    "dragontable.tournament",
+    "dragontable.strength",
+    "dragontable.simulate",
+)
+"""The hints are the server's (``dragontable.server.hints``)."""
 
 Graph = dict[str, set[str]]
 
@@ -149,6 +160,19 @@ def test_core_imports_nothing_above_it() -> None:
         if any(_under(target, layer) for layer in ABOVE_CORE)
     )
     assert not bad, "the core must not depend on the layers above it:\n" + "\n".join(bad)
+
+
+def test_the_games_and_the_core_import_no_bot_server_or_analysis() -> None:
+    """A game declares its heuristic and its search settings; the bots read them, never
+    the other way round (a game's weights and a bot's seed come from the core)."""
+    bad = sorted(
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        if any(_under(module, layer) for layer in BELOW_BOTS)
+        for target in targets
+        if any(_under(target, layer) for layer in ABOVE_GAMES)
+    )
+    assert not bad, "the games and the core must not depend on what uses them:\n" + "\n".join(bad)
 
 
 def test_no_game_imports_another_game() -> None:

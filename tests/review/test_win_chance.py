@@ -1,5 +1,5 @@
 """The review's win chances: each seat's share of ``exp(value / scale)`` from the game's
-heuristic, at the scale fitted for the player count (``REVIEW_SCALE``), adding up to one."""
+heuristic, at the scale fitted for the player count (``review_scales``), adding up to one."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import math
 import pytest
 
 from dragontable import games
-from dragontable.bots.heuristics import evaluator_all, leaf_plies, leaf_scale, review_scale
 from dragontable.bots.leaves import lead_rewards, win_chances
 from dragontable.core.rng import Rng
 from dragontable.review import WinChance, decisions, judge
@@ -19,7 +18,7 @@ CALIBRATED = [
     (game, players)
     for game in games.names()
     for players in range(games.get(game).min_players, games.get(game).max_players + 1)
-    if review_scale(game, players) is not None
+    if games.bot_settings(game).review_scale(players) is not None
 ]
 
 
@@ -44,25 +43,26 @@ def test_every_game_is_calibrated_at_two_players() -> None:
     # Dragon's playouts to the end flagged a quarter of greedy's moves: every count is scaled
     assert {("dragon", n) for n in range(2, 6)} <= set(CALIBRATED)
     for game, players in CALIBRATED:
-        scale = review_scale(game, players)
+        scale = games.bot_settings(game).review_scale(players)
         assert scale is not None and math.isfinite(scale) and scale > 0
-    assert review_scale("changcheng", 99) is None
+    assert games.bot_settings("changcheng").review_scale(99) is None
 
 
 @pytest.mark.parametrize(("game", "players"), CALIBRATED)
 def test_a_leaf_is_judged_by_win_chances_at_the_review_scale(game: str, players: int) -> None:
     record = bot_record(game, players, actions=30)
     state = games.replay(record)
-    scale = review_scale(game, players)
+    settings = games.bot_settings(game)
+    scale = settings.review_scale(players)
     assert scale is not None
     judged = WinChance(game, Rng(1), scale)(state.clone(), Rng(1))
     # the random moves the game's leaf plays first (Dragon's 12), then the heuristic,
     # at every count: also where the search plays out to the end
     rng = Rng(1)
-    for _ in range(leaf_plies(game)):
+    for _ in range(settings.leaf_playout):
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
-    judge_all = evaluator_all(game)
+    judge_all = settings.evaluate_all
     assert judge_all is not None and not state.is_over
     assert judged == pytest.approx(win_chances(judge_all(state), scale))
     assert sum(judged) == pytest.approx(1.0)
@@ -71,7 +71,8 @@ def test_a_leaf_is_judged_by_win_chances_at_the_review_scale(game: str, players:
 def test_a_review_judges_at_the_games_review_scale() -> None:
     record = bot_record("changcheng", actions=40)
     found = decisions(record, 0)[:4]
-    calibrated, sharp = review_scale("changcheng", 2), leaf_scale("changcheng")
+    settings = games.bot_settings("changcheng")
+    calibrated, sharp = settings.review_scale(2), settings.leaf_scale
     assert calibrated is not None and sharp is not None and calibrated != sharp
     shipped = [judge(d.state, 0, d.index, d.move, ITERATIONS) for d in found]
     assert shipped == [judge(d.state, 0, d.index, d.move, ITERATIONS, calibrated) for d in found]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -50,12 +51,13 @@ def test_no_hint_off_turn_for_spectators_or_for_a_malformed_request(client: Test
 
 def _deferring_choice(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, str, str]:
     """A Dragon decision with its search bot set to defer to greedy (as a heuristic's
-    ``SEARCH_MARGIN`` asks), greedy's move there and another move."""
+    ``search_margin`` asks), greedy's move there and another move."""
     from dragontable import games
-    from dragontable.bots import heuristics, make_bot
+    from dragontable.bots import make_bot
     from dragontable.server import hints
 
-    monkeypatch.setattr(heuristics, "search_margin", lambda game: 0.015)
+    deferring = replace(games.bot_settings("dragon"), search_margin=0.015)
+    monkeypatch.setitem(games._SETTINGS, "dragon", deferring)
     state = games.create("dragon", players=2, seed=4)
     while len(state.legal_actions()) < 3:
         state.apply(state.legal_actions()[0])
@@ -128,11 +130,10 @@ def test_a_ming_hint_is_its_rollout_search_and_shows_the_bots_move() -> None:
     options that search plays out, the bot's move at the same budget among them."""
     from dragontable import games
     from dragontable.bots import make_bot
-    from dragontable.bots.heuristics import rollout_search
     from dragontable.review import chance_after
     from dragontable.server.hints import hint_seed, suggest
 
-    found = rollout_search("ming")
+    found = games.bot_settings("ming").rollout
     assert found is not None
     for seed in (4, 5, 6):
         state = games.create("ming", players=2, seed=seed)

@@ -23,7 +23,7 @@ nothing"), so ``pyspiel.load_game("dragontable_dragon", {"players": 4})`` works.
 * ``resample_from_infostate`` re-draws the hidden facts (``State.determinize``).
 * States pickle and serialize by their history (the deal and the action indices,
   replayed on loading); a re-drawn world, which no history reaches, by a full snapshot.
-* ``max_game_length`` is measured (``bench/game_lengths.py``, ``game_lengths.json``).
+* ``max_game_length`` is measured (``bench/fit/game_lengths.py``, ``game_lengths.json``).
 """
 
 from __future__ import annotations

@@ -36,9 +36,9 @@ class RandomBot:
 
 def _greedy(game: str, seed: int) -> Bot:
     from .greedy import GreedyBot
-    from .heuristics import beam, evaluator
+    from .heuristics import evaluator
 
-    return GreedyBot(evaluator(game), seed, beam=beam(game))
+    return GreedyBot(evaluator(game), seed, beam=games.bot_settings(game).beam)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -118,13 +118,12 @@ def parse_spec(spec: str) -> BotSpec:
 def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None = None) -> Bot:
     """The ``mcts`` bot of ``game``: the tree search (``bots/mcts.py``), or rollouts over
     greedy where the game's heuristic asks for them (``bots/rollout.py``)."""
-    from .heuristics import keep_tree, rollout_search, search_margin
-    from .mcts import MctsBot, world_reuse
+    from .mcts import MctsBot
 
-    rollout = rollout_search(game)
-    if rollout is not None:
-        return _rollout_bot(spec, game, seed, max_seconds, rollout.iterations)
-    margin = search_margin(game)
+    settings = games.bot_settings(game)
+    if settings.rollout is not None:
+        return _rollout_bot(spec, game, seed, max_seconds, settings.rollout.iterations)
+    margin = settings.search_margin
     default = None if margin is None else _greedy(game, derive_seed(seed, "default"))
     return MctsBot(
         seed,
@@ -134,8 +133,8 @@ def _search_bot(spec: BotSpec, game: str, seed: int, max_seconds: float | None =
         default,
         margin or 0.0,
         max_seconds,
-        keep_tree=keep_tree(game),
-        reuse=world_reuse(game),
+        keep_tree=settings.keep_tree,
+        reuse=settings.world_reuse,
     )
 
 

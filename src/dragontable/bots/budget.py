@@ -3,7 +3,7 @@
 An mcts iteration costs very different CPU time by game, player count and position
 (a random playout of five-player Dragon against a heuristic leaf in Ming Dynasty), so
 an iteration budget is judged by the measured cost of one: ``iteration_cost.json`` in
-this package, written by ``bench/iteration_cost.py``, holds the mean and the 90th
+this package, written by ``bench/fit/iteration_cost.py``, holds the mean and the 90th
 percentile over sampled positions. A spec is allowed when its iterations times that
 percentile fit the time a move. The bot's hard cap (``make_bot(..., max_seconds=...)``)
 still holds a move to the time on a slower machine or an unusual position.

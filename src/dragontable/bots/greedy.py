@@ -9,8 +9,8 @@ and the heuristic reads only what the seat may see (its own hand, public holding
 
 Where a decision has many options that each open a further decision of the seat (Chang
 Cheng's two-item actions), completing every chain is too slow; a heuristic module may
-set ``BEAM``: the options are then first judged one step deep, and only the best
-``BEAM`` of each family (the first word of their notation: ``two-cards``, ``tower``…)
+set a ``beam``: the options are then first judged one step deep, and only the best
+``beam`` of each family (the first word of their notation: ``two-cards``, ``tower``…)
 have their chains completed.
 """
 

@@ -108,17 +108,17 @@ def value_leaf(predict: Callable[[State], list[float]], scales: dict[int, float]
 
 def leaf_for(game: str) -> Leaf | None:
     """The leaf evaluation of ``game``: its value function where it ships one marked for
-    the search, else its heuristic where that sets ``LEAF_SCALE`` (playouts to the end at
-    the player counts of its ``LEAF_TO_END``, led by the game's prior where it ships one
-    marked for the search, else random), else None (random playouts)."""
+    the search, else its heuristic where its settings give a ``leaf_scale`` (playouts to
+    the end at the player counts of their ``leaf_to_end``, led by the game's prior where
+    it ships one marked for the search, else random), else None (random playouts)."""
     from . import value
 
     model, predict = value.load(game), value.predictor(game)
     if model is not None and model.search and predict is not None:
         return value_leaf(predict, {n: fit.scale for n, fit in model.fits.items()})
-    from .heuristics import leaf_scale
+    from .. import games
 
-    scale = leaf_scale(game)
+    scale = games.bot_settings(game).leaf_scale
     return None if scale is None else scaled_leaf(game, scale)
 
 
@@ -127,10 +127,12 @@ def scaled_leaf(game: str, scale: float, judge: Judge = lead_rewards, to_end: bo
     end, prior) at the lead-to-win ``scale``, its values judged by ``judge``: the review
     judges win chances at its own scale. Without ``to_end`` the heuristic judges at every
     player count, also where the search plays out to the end."""
-    from .heuristics import evaluator, evaluator_all
+    from .. import games
+    from .heuristics import evaluator
 
     ends = None if to_end else frozenset[int]()
-    return _game_leaf(game, evaluator(game), evaluator_all(game), scale, judge, ends)
+    found = games.bot_settings(game).evaluate_all
+    return _game_leaf(game, evaluator(game), found, scale, judge, ends)
 
 
 def _game_leaf(
@@ -143,12 +145,14 @@ def _game_leaf(
 ) -> Leaf:
     """The heuristic leaf under ``game``'s settings (plies, playouts to the end at the
     counts of ``to_end`` or else the game's own, prior)."""
+    from .. import games
     from . import prior
-    from .heuristics import leaf_plies, leaf_to_end
 
+    settings = games.bot_settings(game)
     rollout = prior.search_playout(game) or random_rollout
-    ends = leaf_to_end(game) if to_end is None else to_end
-    return heuristic_leaf(evaluate, scale, evaluate_all, leaf_plies(game), ends, rollout, judge)
+    ends = settings.leaf_to_end if to_end is None else to_end
+    plies = settings.leaf_playout
+    return heuristic_leaf(evaluate, scale, evaluate_all, plies, ends, rollout, judge)
 
 
 def leaf_judging(
@@ -157,9 +161,9 @@ def leaf_judging(
     """``game``'s heuristic leaf as :func:`leaf_for` builds it (its scale unless
     ``scale`` is given, random plies, playouts to the end and prior), judging positions
     by ``evaluate_all`` instead of the game's heuristic: to try other weights."""
-    from .heuristics import leaf_scale
+    from .. import games
 
-    scale = leaf_scale(game) if scale is None else scale
+    scale = games.bot_settings(game).leaf_scale if scale is None else scale
     if scale is None:
         raise ValueError(f"{game}'s search judges no leaf by its heuristic")
     return _game_leaf(game, lambda state, seat: evaluate_all(state)[seat], evaluate_all, scale)

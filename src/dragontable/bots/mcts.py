@@ -10,12 +10,12 @@ consecutive iterations may share a world (``reuse``): it is drawn once, and the
 positions the iterations reach in it are kept, so the next iteration walks down the
 tree through them instead of playing the same moves again.
 
-A new leaf is judged by a random playout to the end, or, for games whose heuristic
-asks for it (``LEAF_SCALE`` in ``games/<game>/heuristic.py``), by the heuristic: each
-seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
+A new leaf is judged by a random playout to the end, or, for games whose settings ask
+for it (``leaf_scale`` in ``SETTINGS``, ``games/<game>/heuristic.py``), by the heuristic:
+each seat's reward is a logistic of its lead over the best rival, so the tree searches deeper
 instead of averaging noisy playouts. A heuristic may ask for a few random moves first
-(``LEAF_PLAYOUT``, a truncated playout), so that what is about to happen has happened
-when it judges, or leave some player counts to playouts to the end (``LEAF_TO_END``),
+(``leaf_playout``, a truncated playout), so that what is about to happen has happened
+when it judges, or leave some player counts to playouts to the end (``leaf_to_end``),
 random or led by the game's playout prior (:mod:`.prior`). The leaves are in
 :mod:`.leaves`.
 """
@@ -39,18 +39,10 @@ LeafFor = Callable[[str], Leaf | None]
 Shortlist = Callable[[State], Collection[str] | None]
 """The actions worth searching at a decision's root (None: all of them)."""
 
-WORLD_REUSE = 16
-"""Consecutive iterations the bots, hints and ``dragontable bench`` let share one sampled
-world (a game's heuristic may set its own). At equal iterations it plays as well as a
-world each: mcts:200 with it against mcts:200 without, 100 games a game, won 2-player
-Dragon 50.0%, Ming 49.0%, Chang Cheng 52.5%, and as one seat against three without it
-(fair share 25%) 28.0%, 31.0%, 28.3%. It searches 1.1 to 1.7 times the iterations a
-second (``search``: the world is drawn once and the positions in it are kept)."""
-
 FRESH_CHANCE = False
 """Whether an iteration sharing a sampled world draws its own future (``State.reseed``)
 past the positions kept there. Off: in 2-player Dragon it gained nothing at 0.3 or 1 s a
-move against ``mcts-v1`` (``bench/search_variant.py --fresh-chance on``)."""
+move against ``mcts-v1`` (``bench/experiments/search_variant.py --fresh-chance on``)."""
 
 
 HISTORY = 0.0
@@ -58,7 +50,7 @@ HISTORY = 0.0
 ``W * h / ((1 - mean) * visits + 1)`` to a child's UCB1 score, ``h`` the mean reward of
 its key for its player over every iteration of this search so far; 0 leaves it out.
 Off: in 2-player Chang Cheng it won fewer games against ``mcts-v1`` at 0.3 s a move
-(``bench/search_variant.py --history``; its docstring has the runs)."""
+(``bench/experiments/search_variant.py --history``; its docstring has the runs)."""
 
 History = dict[int, dict[str, list[float]]]
 """Per player, per tree key: [sum of the player's rewards, count] in this search."""
@@ -75,15 +67,6 @@ class Node:
         self.value = 0.0
         self.avail = 1
         self.public: dict[str, str] | None = None
-
-
-def world_reuse(game: str) -> int:
-    """Consecutive iterations that share a sampled world in ``game``: its heuristic's
-    ``WORLD_REUSE``, else :data:`WORLD_REUSE`."""
-    from .heuristics import world_reuse as declared
-
-    found = declared(game)
-    return WORLD_REUSE if found is None else found
 
 
 @dataclass
@@ -145,7 +128,7 @@ def search(
     history: History | None = {} if HISTORY else None
     while (iterations is None or done < iterations) and clock() < deadline:
         world, memo = next(worlds)
-        _iterate(world, root, rng, exploration, rollout, leaf, seat, memo, only, history)
+        iterate(world, root, rng, exploration, rollout, leaf, seat, memo, only, history)
         done += 1
     legal = set(state.legal_actions() if only is None else only)
     stats = {
@@ -220,7 +203,7 @@ def _entry(s: State, node: Node, seat: int) -> Entry:
         s.apply(legal[0])
 
 
-def _iterate(
+def iterate(
     world: State,
     root: Node,
     rng: Rng,
@@ -232,7 +215,10 @@ def _iterate(
     only: frozenset[str] | None = None,
     history: History | None = None,
 ) -> None:
-    """One iteration in the sampled world: select, expand one node, judge, back up.
+    """One iteration in the sampled ``world`` for ``seat``: select from ``root`` (UCB1 at
+    exploration ``c``), expand one node, judge it (``leaf``, else ``rollout`` to the end),
+    back up. :func:`search` runs these; a caller that grows a tree of its own (the review
+    goes on under the played move's node) runs them over :func:`sampled_worlds`.
 
     Without ``memo`` the world itself is played on (it serves this iteration only). With
     it the world is left as it is: the iteration goes down through the positions kept
@@ -466,7 +452,7 @@ class MctsBot:
 
     ``max_seconds`` caps the CPU time of each search whatever the budget: an iteration
     budget the cap cuts short is no longer reproducible, one it does not cut is unchanged.
-    With a ``default`` bot (the game's greedy, where its heuristic sets ``SEARCH_MARGIN``)
+    With a ``default`` bot (the game's greedy, where its settings give a ``search_margin``)
     the search overrules the default's move only when it values its own choice at least
     ``margin`` (in mean reward) higher: close calls go to the heuristic's chain
     judgement, which the search's sampling noise cannot beat.
@@ -474,12 +460,12 @@ class MctsBot:
     In one process the bot keeps its tree from one decision to its next and goes on
     searching the part of it the game went to (:func:`follow`): the seat's consecutive
     decisions (a card, then its tile) share their searches. ``keep_tree=False`` searches
-    every decision afresh (a game's heuristic asks for it with ``KEEP_TREE``). ``reuse``
-    consecutive iterations share each sampled world (``WORLD_REUSE``; see :func:`search`);
+    every decision afresh (a game's settings ask for it with ``keep_tree``). ``reuse``
+    consecutive iterations share each sampled world (a game's ``world_reuse``; see :func:`search`);
     ``exploration`` is UCB1's constant; ``leaf_for`` makes each search's leaf instead of
-    the game's own (one process only; ``bench/search_variant.py`` tries leaves so);
+    the game's own (one process only; ``bench/experiments/search_variant.py`` tries leaves so);
     ``shortlist(state)``, the only actions to search at the root (None: all), takes its
-    time from a seconds budget (``bench/search_variant.py --root-top`` tries greedy's
+    time from a seconds budget (``bench/experiments/search_variant.py --root-top`` tries greedy's
     best).
     """
 

@@ -1,4 +1,4 @@
-"""Leaf judgements tried against the search's own (``bench/search_variant.py --playout``,
+"""Leaf judgements tried against the search's own (``bench/experiments/search_variant.py --playout``,
 ``--margin``, ``--mix``): a playout guided by move averages, rewards that count the
 score, and a heuristic's judgement mixed with a playout's result.
 

@@ -1,16 +1,16 @@
 """Playouts guided by a prior fitted to the greedy bot's choices.
 
 A game may ship ``games/<game>/priors/playout.json``: per player count, a weight for each
-token of an action (``prior_token`` in the game's heuristic module maps an action's
+token of an action (``prior_token`` in the game's bot settings maps an action's
 notation to its token, e.g. Dragon's ``release p1:Fy`` to ``release Fy``), fitted by
-``bench/fit_prior.py`` as a conditional logit to what greedy chose among the legal
+``bench/fit/fit_prior.py`` as a conditional logit to what greedy chose among the legal
 actions in its self-play. A playout move is drawn with chance proportional to
 ``exp(weight / temperature)``: at a temperature above 1 the prior only leans the random
 playout towards what greedy would do. A player count without weights plays at random.
 The search's playouts to the end use it only at the player counts the file's
 ``"search"`` lists, each set once it beat random playouts in play there (Dragon's: 2
-and 4 players, see ``bench/search_variant.py``'s docstring); at the others they stay random.
-``bench/search_variant.py --playout prior`` plays a count's weights against random
+and 4 players, see ``bench/experiments/search_variant.py``'s docstring); at the others they stay random.
+``bench/experiments/search_variant.py --playout prior`` plays a count's weights against random
 playouts whether or not the search uses them.
 """
 
@@ -22,11 +22,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from .. import games
 from ..core import datafiles
 from ..core.errors import DataError
 from ..core.rng import Rng
 from ..core.state import State
-from .heuristics import prior_token
 
 FORMAT = "dragontable-playout-prior"
 VERSION = 2
@@ -146,7 +146,7 @@ class PriorPlayout:
 def playout_for(game: str) -> PriorPlayout | None:
     """The prior playout of ``game``, where it ships a prior and a ``prior_token`` (one
     a process: its searches share the weights worked out per action)."""
-    prior, token = load(game), prior_token(game)
+    prior, token = load(game), games.bot_settings(game).prior_token
     if prior is None or token is None:
         return None
     return PriorPlayout(prior, token)

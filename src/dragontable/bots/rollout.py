@@ -4,7 +4,7 @@ At a decision with several options greedy ranks them on one sampled world and ke
 ``candidates`` best. Each round then draws a world the seat cannot tell from the real
 game (``state.determinize``), plays every candidate in it, lets greedy play every seat
 for ``horizon`` more decisions there, and judges where that leads: the game's result if
-it ended, else each seat's lead by the game's heuristic (a logistic at ``LEAF_SCALE``,
+it ended, else each seat's lead by the game's heuristic (a logistic at its ``leaf_scale``,
 as the search's leaves). The candidates of a round share their world, so they are
 compared under the same hidden cards and the same chance. The bot plays the candidate
 with the best mean, greedy's own first choice on a tie.
@@ -15,8 +15,8 @@ at 0.3 s a move, a horizon of 16 decisions won 16 of 16 games and a horizon of 8
 of 21; in Chang Cheng (4 deep) and Dragon (16 deep) it won less than half its games
 (``docs/bots.md``; at 1 s, as Ming Dynasty's ``mcts``, the ``ming-mcts1s-mctsv1-2p``
 matchup of ``strength.md``).
-So Ming Dynasty's heuristic sets ``SEARCH = "rollout"``: there the ``mcts`` bot and the
-table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
+So Ming Dynasty's settings ask for it (``rollout=RolloutSearch(...)``): there the ``mcts``
+bot and the table's hints are this search (``make_bot``, ``server/hints.py``), with the game's
 candidates and depth; elsewhere ``rollout`` is a trial bot for tournaments.
 """
 
@@ -25,18 +25,19 @@ from __future__ import annotations
 import math
 import time
 
+from .. import games
 from ..core.rng import Rng, derive_seed
 from ..core.state import State
 from .greedy import GreedyBot
-from .heuristics import beam, evaluator, evaluator_all, leaf_scale, rollout_search
+from .heuristics import evaluator
 from .leaves import lead_rewards, rewards
 
 CANDIDATES = 3
 """Greedy's best options a decision, each played out in every round (where the game's
-heuristic sets no ``ROLLOUT_CANDIDATES``)."""
+settings set no rollout search)."""
 HORIZON = 16
 """Decisions greedy plays for every seat after a candidate before the position is judged
-(where the game's heuristic sets no ``ROLLOUT_HORIZON``)."""
+(where the game's settings set no rollout search)."""
 
 Ranked = list[tuple[str, int, float]]
 """Options judged by rollouts: (action, rollouts played, mean reward for the seat)."""
@@ -46,7 +47,7 @@ class RolloutBot:
     """Rollouts of greedy's ``candidates`` best options, ``horizon`` decisions deep, for
     ``seconds`` of the thread's CPU time a move or until ``rollouts`` have been played
     (reproducible); ``max_seconds`` caps the time whatever the budget. Candidates and
-    depth are the game's (:func:`.heuristics.rollout_search`) unless given."""
+    depth are the game's (``games.bot_settings(game).rollout``) unless given."""
 
     name = "rollout"
 
@@ -62,20 +63,21 @@ class RolloutBot:
     ) -> None:
         if rollouts is None and seconds is None:
             seconds = 1.0
-        declared = rollout_search(game)
+        settings = games.bot_settings(game)
+        declared = settings.rollout
         if candidates is None:
             candidates = CANDIDATES if declared is None else declared.candidates
         if horizon is None:
             horizon = HORIZON if declared is None else declared.horizon
-        self.greedy = GreedyBot(evaluator(game), derive_seed(seed, "greedy"), beam=beam(game))
+        self.greedy = GreedyBot(evaluator(game), derive_seed(seed, "greedy"), beam=settings.beam)
         self.rng = Rng(seed)
         self.rollouts = rollouts
         self.limit = min(t for t in (seconds, max_seconds, math.inf) if t is not None)
         self.candidates = max(1, candidates)
         self.horizon = max(0, horizon)
-        self.scale = leaf_scale(game) or 1.0
+        self.scale = settings.leaf_scale or 1.0
         self.evaluate = evaluator(game)
-        self.evaluate_all = evaluator_all(game)
+        self.evaluate_all = settings.evaluate_all
 
     def choose(self, state: State) -> str:
         legal = state.legal_actions()

@@ -4,7 +4,7 @@ A game that has one declares its features module (``Game.value``): ``NAMES``,
 ``features(state, seat)`` built from what ``seat`` sees (``view(seat)``), and
 ``share_left(state)``. Its package ships ``value.json``: per player count, linear
 weights that predict a seat's final score from its features and the same features
-scaled by the share of the game still to come, fitted by ``bench/train_value.py``. The
+scaled by the share of the game still to come, fitted by ``bench/fit/train_value.py``. The
 search turns predicted scores into rewards as the heuristic leaf does: per seat, a
 logistic of its lead over the best rival at the fitted ``scale``.
 """

@@ -6,8 +6,13 @@ platform and Python version, so that a game is reproducible from its seed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from .state import State
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
@@ -82,3 +87,13 @@ def derive_seed(*parts: int | str) -> int:
         r.state ^= value & _MASK
         r.next64()
     return r.next64() >> 1
+
+
+def public_seed(state: State, seat: int, index: int) -> int:
+    """A search seed from what ``seat`` knows: its view, and the decision's ``index``.
+
+    The bots at the table, the hints and the review seed their searches so, never from
+    the game's seed: the same view gives the same seed whatever the others hold."""
+    view = json.dumps(state.view(seat), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(f"{seat}/{index}/{view}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1

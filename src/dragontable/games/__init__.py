@@ -1,4 +1,5 @@
-"""The game registry: ``create(name, players=N, seed=S, options={...})``.
+"""The game registry: ``create(name, players=N, seed=S, options={...})``, and each
+game's heuristic and search settings for the bots, ``bot_settings(name)``.
 
 Also the by-name forms of the core's record functions: ``replay(record)``,
 ``replay_steps(record)``, ``load_record(path)``, ``save_record(state, path)``.
@@ -11,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..core import record as _record
+from ..core.botsettings import NO_HEURISTIC, BotSettings
 from ..core.errors import OptionError, RecordError
 from ..core.game import Game
 from ..core.record import load_record as load_record
@@ -68,6 +70,29 @@ def get(name: str) -> Game:
     game: Game = module.GAME
     _LOADED[_MODULES[key]] = game
     return game
+
+
+_SETTINGS: dict[str, BotSettings] = {}
+"""Game name -> its bot settings, once read."""
+
+
+def bot_settings(name: str) -> BotSettings:
+    """The heuristic and search settings ``name`` declares (``SETTINGS`` in the module
+    its ``Game.heuristic`` names, imported on first use, read once); ``BotSettings()``
+    for a game without a heuristic. Raises ``OptionError`` for an unknown game."""
+    game = get(name)
+    found = _SETTINGS.get(game.name)
+    if found is None:
+        found = NO_HEURISTIC if game.heuristic is None else _declared(game.heuristic)
+        _SETTINGS[game.name] = found
+    return found
+
+
+def _declared(module: str) -> BotSettings:
+    found = importlib.import_module(module).SETTINGS
+    if not isinstance(found, BotSettings):
+        raise TypeError(f"{module}.SETTINGS must be a BotSettings, not {type(found).__name__}")
+    return found
 
 
 Options = Mapping[str, Any] | None

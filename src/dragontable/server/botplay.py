@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..bots import make_bot
-from ..core.rng import derive_seed
+from ..core.rng import derive_seed, public_seed
 from ..core.state import State
-from ..review import public_seed
 from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.heuristics import rollout_search
 from ..bots.leaves import leaf_for
-from ..bots.mcts import MctsBot, SearchResult, search, world_reuse
+from ..bots.mcts import MctsBot, SearchResult, search
 from ..bots.rollout import RolloutBot
-from ..core.rng import derive_seed
+from ..core.rng import derive_seed, public_seed
 from ..core.state import State
-from ..review import DEFAULT_ITERATIONS, chance_after, public_seed
+from ..games import bot_settings
+from ..review import DEFAULT_ITERATIONS, chance_after
 
 HINT_SECONDS = 0.5  # CPU seconds of search per hint
 HINT_TOP = 3  # actions shown
@@ -49,13 +49,14 @@ def suggest(
         {"iterations": iterations} if iterations is not None else {"seconds": HINT_SECONDS}
     )
     name = state.game.name
-    if rollout_search(name) is not None:  # the bot's own search, at the hint's budget
+    settings = bot_settings(name)
+    if settings.rollout is not None:  # the bot's own search, at the hint's budget
         spec = f"mcts:{HINT_SECONDS}s" if iterations is None else f"mcts:{iterations}"
         bot = make_bot(spec, name, seed)
         assert isinstance(bot, RolloutBot)
         ranked = bot.ranked(state)[:HINT_TOP]
     else:
-        result = search(state, seed=seed, leaf=leaf_for(name), reuse=world_reuse(name), **budget)
+        result = search(state, seed=seed, leaf=leaf_for(name), reuse=settings.world_reuse, **budget)
         ranked = result.top(HINT_TOP)
         first = _bots_choice(state, result, ranked, seed)
         if first is not None:  # the search bot would defer to its default: show that too

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.rng import derive_seed
-from .heuristics import GAMES, heuristic
+from .heuristics import GAMES, heuristic, settings
 
 if TYPE_CHECKING:
     from .greedy import GreedyBot
@@ -25,9 +25,9 @@ def greedy_v1(game: str, seed: int) -> GreedyBot:
     """Today's greedy of 2026-11-24 for ``game``."""
     from .greedy import GreedyBot
 
-    module = heuristic(game)
-    beam = getattr(module, "BEAM", None)
-    return GreedyBot(module.evaluate, seed, beam=None if beam is None else int(beam))
+    found = settings(game)
+    assert found.evaluate is not None
+    return GreedyBot(found.evaluate, seed, beam=found.beam)
 
 
 def mcts_v1(
@@ -41,6 +41,6 @@ def mcts_v1(
     """The ISMCTS of 2026-11-24 for ``game``, with its greedy default where it had one."""
     from .mcts import MctsBot
 
-    margin = getattr(heuristic(game), "SEARCH_MARGIN", None)
+    margin = settings(game).search_margin
     default = None if margin is None else greedy_v1(game, derive_seed(seed, "default"))
     return MctsBot(seed, iterations, seconds, workers, default, float(margin or 0.0), max_seconds)

@@ -21,7 +21,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...bots.heuristics.weights import load_weights
+from ...core.botsettings import BotSettings
+from ...core.weights import load_weights
 from . import data as D
 from .final import event_points
 from .state import CCData
@@ -66,28 +67,6 @@ def card_edges(w: Weights) -> dict[str, float]:
         D.MANDARIN: w.edge_mandarin,
         **RULE_EDGE,
     }
-
-
-BEAM = 8  # greedy completes the chains of the eight best options per action family
-LEAF_SCALE = 4.0  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
-"""Sharper than the heuristic's calibrated scale. In 2-player greedy self-play a lead
-predicts the winner best at 10.5 (``bench/train_value.py``: log-loss 0.564, against
-0.691 at 4), but the calibrated scale did not search better: mcts:0.3s against
-mcts-v1:0.3s, 2-player, the same 60 games (VM, seed 70, ``bench/search_variant.py
---scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0% (each about +-12 points by chance)."""
-REVIEW_SCALE = {2: 13.0, 3: 8.0, 4: 7.0}
-"""The review's scale per player count: a seat's win chance is ``exp(value / scale)`` over
-the seats' sum, the scale of those tried with the lowest Brier score against who won
-(``bench/calibrate_review.py``, greedy self-play with 15% random moves, 300 iterations a
-decision, VM, 2026-11-29; 2 players: 60 games, seed 1, scales 4-18; 3: 30 games, seed 2,
-4-11; 4: 20 games, seed 4, 5-9). At ``LEAF_SCALE`` a 2-player review's 97% came true 79%
-of the time and its 3% 13% (log-loss 0.720, Brier 0.222); at 13 96% and 4% came true 98%
-and 1% (0.552, 0.186)."""
-KEEP_TREE = False
-"""mcts searches every decision afresh: a kept tree lost more often. mcts:200 against
-mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament --games 24/40/40):
-29.3% of 104 games keeping its tree, 43.8% searching afresh; keeping only within the
-seat's own turn, 28.7% of the 40 games of seed 13."""
 
 
 def _lead_chance(margin: float, free: int, spread: float, sharpness: float) -> float:
@@ -302,3 +281,34 @@ def evaluate_all(st: CCData) -> list[float]:
     head start for whoever moves there makes them unequal (mcts:200 against mcts-v1:200,
     24 2-player games of seed 11: 10.4% with it, 27.1% without)."""
     return evaluate_all_with(st, SEARCH_WEIGHTS)
+
+
+SETTINGS = BotSettings(
+    evaluate=evaluate,
+    evaluate_all=evaluate_all,
+    beam=8,  # greedy completes the chains of the eight best options per action family
+    leaf_scale=4.0,  # search judges its leaves by this heuristic: a lead of 4 ~ 73%
+    review_scales={2: 13.0, 3: 8.0, 4: 7.0},
+    keep_tree=False,
+)
+"""Chang Cheng's bots.
+
+``leaf_scale`` is sharper than the heuristic's calibrated scale. In 2-player greedy
+self-play a lead predicts the winner best at 10.5 (``bench/fit/train_value.py``: log-loss
+0.564, against 0.691 at 4), but the calibrated scale did not search better: mcts:0.3s
+against mcts-v1:0.3s, 2-player, the same 60 games (VM, seed 70,
+``bench/experiments/search_variant.py --scale``): 2.0 won 51.7%, 4.0 55.0%, 9.5 45.0% (each
+about +-12 points by chance).
+
+``review_scales``: the review's scale per player count: a seat's win chance is ``exp(value /
+scale)`` over the seats' sum, the scale of those tried with the lowest Brier score against
+who won (``bench/fit/calibrate_review.py``, greedy self-play with 15% random moves, 300
+iterations a decision, VM, 2026-11-29; 2 players: 60 games, seed 1, scales 4-18; 3: 30
+games, seed 2, 4-11; 4: 20 games, seed 4, 5-9). At ``leaf_scale`` a 2-player review's 97%
+came true 79% of the time and its 3% 13% (log-loss 0.720, Brier 0.222); at 13 96% and 4%
+came true 98% and 1% (0.552, 0.186).
+
+``keep_tree=False``: mcts searches every decision afresh: a kept tree lost more often.
+mcts:200 against mcts-v1:200, 2-player games, seeds 11-13 (dragontable tournament --games
+24/40/40): 29.3% of 104 games keeping its tree, 43.8% searching afresh; keeping only within
+the seat's own turn, 28.7% of the 40 games of seed 13."""

@@ -13,7 +13,7 @@ The estimate is the seat's expected final VP minus ``rival`` times its rivals' m
 Every event still ahead is costed from what the seat holds now (resources are used up
 event by event, in track order); a shortfall that the seat can still mend before the
 event is feared only in part (``prepare_*``). The weights are tuned by play
-(``bench/tune_greedy.py``) and shipped in ``weights/heuristic.json``.
+(``bench/fit/tune_greedy.py``) and shipped in ``weights/heuristic.json``.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...bots.heuristics.weights import load_weights
+from ...core.botsettings import BotSettings
 from ...core.state import State
+from ...core.weights import load_weights
 from . import data as D
 from .state import DragonData, Player
 
@@ -70,51 +71,6 @@ class Weights:
 
 
 WEIGHTS = load_weights(GAME, Weights)
-LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
-LEAF_PLAYOUT = 12
-"""Random moves the search plays at a new leaf before this heuristic judges it (about a
-month of two players' decisions): what the month's draws and event do has then happened.
-mcts:0.1s against mcts-v1:0.1s, 2-player games of seeds 2 and 3 (80 games):
-52.5% with it, 42.5% judging the leaf at once (and 42.5% of 40 more, seed 1), 53.8%
-with playouts to the end; it keeps two thirds of the iterations, a playout to the end
-a quarter. With it, seed 10: 57.5% of 200 2-player games (50.6-64.1); one seat against
-three mcts-v1, seed 20: 30.0% of 40 (fair share 25%). bench/search_variant.py."""
-LEAF_TO_END = (2, 3, 4)
-"""Player counts whose search leaves are playouts to the end instead (no heuristic): led
-by the playout prior (``priors/playout.json``) at the player counts it marks for the
-search (2 and 4), else random.
-In 2-player games the 12 moves' edge is gone by 0.3 s a move: against mcts-v1 at 0.3 s
-playouts to the end won 59.7% of 154 games (VM and 16-core machine), 12 moves 42.5% of
-40 (50% of 80 with the tree not kept); at 1 s 47% of 112 against 41% of 148; at 0.1 s
-53.8% of 80 against 57.5% of 200. In 4-player games, one seat against three mcts-v1 at
-0.3 s (the same 40 games, seeds 80 and 81, VM): playouts to the end won 40.0% (16 of
-40), 12 moves 17.5% (7 of 40); fair share 25%. In 3-player games, one seat against two
-mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5 of
-26); fair share 33%. 5 players keep the 12 moves: one seat against four mcts-v1 at 0.3 s
-(the same 16 games, seed 100) each leaf won 3 of 16 (fair share 20%), the 12 moves at 2.2
-times the iterations. bench/search_variant.py has the table."""
-
-REVIEW_SCALE = {2: 8.5, 3: 10.0, 4: 10.0, 5: 10.0}
-"""The review's scale at every player count: its leaves are judged by this heuristic
-after the 12 random moves, also where the search plays out to the end (2 to 4 players;
-a seat's win chance is ``exp(value / scale)`` over the seats' sum), at a scale tried
-against who won (``bench/calibrate_review.py``, greedy self-play with 15% random moves,
-300 iterations a decision, VM, 2026-11-29). 2 players (20 games, seed 6): playouts to the
-end, Brier score 0.187 (log-loss 0.602; their 98% came true 87% of the time, and they
-flagged 25% of greedy's moves), the heuristic at 7, 8.5, 10, 15 and 22 0.1725, 0.1725,
-0.1727, 0.175 and 0.181 (at 8.5 log-loss 0.514, 97% came true 96%, 18% of greedy's moves
-flagged, 42% of the random ones against the playouts' 38%). 5 players (8 games, seed 12):
-the search's own logistic of the lead at 10 0.142, win chances at 6 0.122 and at 10
-0.120; on 14 more games (seed 51) 10 stayed the best, 0.1205 (log-loss 0.379, 5.9% of
-greedy's moves and 28.1% of the random ones flagged), at 7 0.1226 and at 13 0.1219. At 3 and 4 players playouts predict about as well as the heuristic but flag a
-quarter of greedy's moves, only 1.5 times as many random ones: a win/loss mean over some
-100 visits is uncertain by about 5 points, the inaccuracy's threshold. 3 players (24
-games, seed 31): playouts Brier 0.136, log-loss 0.456, flagged 23.4% of greedy's moves
-and 36.0% of the random ones; the heuristic at 10 0.141, 0.434, 11.7% and 33.7%; at 13
-0.145, 0.447, 10.1% and 32.5% (10 games, seed 8: playouts 0.159, at 10 0.160). 4 players
-(16 games, seed 41): playouts 0.139, 0.417, 25.1% and 38.7%; at 10 0.141, 0.435, 9.5%
-and 30.3%; at 13 0.144, 0.445, 7.1% and 28.6% (10 games, seed 9: playouts 0.103, at 10
-0.135). So 3 and 4 players judge by the heuristic at 10 too (review version 3)."""
 
 
 def prior_token(action: str) -> str:
@@ -370,3 +326,58 @@ def evaluate_all(state: State) -> list[float]:
     """Every seat's value at once (for search leaves)."""
     assert isinstance(state, DragonData)
     return evaluate_all_with(state, WEIGHTS)
+
+
+SETTINGS = BotSettings(
+    evaluate=evaluate,
+    evaluate_all=evaluate_all,
+    prior_token=prior_token,
+    leaf_scale=10.0,  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
+    leaf_playout=12,
+    leaf_to_end=frozenset((2, 3, 4)),
+    review_scales={2: 8.5, 3: 10.0, 4: 10.0, 5: 10.0},
+)
+"""In the Year of the Dragon's bots.
+
+``leaf_playout``: Random moves the search plays at a new leaf before this heuristic judges
+it (about a month of two players' decisions): what the month's draws and event do has then
+happened. mcts:0.1s against mcts-v1:0.1s, 2-player games of seeds 2 and 3 (80 games): 52.5%
+with it, 42.5% judging the leaf at once (and 42.5% of 40 more, seed 1), 53.8% with playouts
+to the end; it keeps two thirds of the iterations, a playout to the end a quarter. With it,
+seed 10: 57.5% of 200 2-player games (50.6-64.1); one seat against three mcts-v1, seed 20:
+30.0% of 40 (fair share 25%). bench/experiments/search_variant.py.
+
+``leaf_to_end``: Player counts whose search leaves are playouts to the end instead (no
+heuristic): led by the playout prior (``priors/playout.json``) at the player counts it marks
+for the search (2 and 4), else random. In 2-player games the 12 moves' edge is gone by 0.3 s
+a move: against mcts-v1 at 0.3 s playouts to the end won 59.7% of 154 games (VM and 16-core
+machine), 12 moves 42.5% of 40 (50% of 80 with the tree not kept); at 1 s 47% of 112 against
+41% of 148; at 0.1 s 53.8% of 80 against 57.5% of 200. In 4-player games, one seat against
+three mcts-v1 at 0.3 s (the same 40 games, seeds 80 and 81, VM): playouts to the end won
+40.0% (16 of 40), 12 moves 17.5% (7 of 40); fair share 25%. In 3-player games, one seat
+against two mcts-v1 at 0.3 s (the same 26 games, seed 90): 46.2% (12 of 26) against 19.2% (5
+of 26); fair share 33%. 5 players keep the 12 moves: one seat against four mcts-v1 at 0.3 s
+(the same 16 games, seed 100) each leaf won 3 of 16 (fair share 20%), the 12 moves at 2.2
+times the iterations. bench/experiments/search_variant.py has the table.
+
+``review_scales``: The review's scale at every player count: its leaves are judged by this
+heuristic after the 12 random moves, also where the search plays out to the end (2 to 4
+players; a seat's win chance is ``exp(value / scale)`` over the seats' sum), at a scale
+tried against who won (``bench/fit/calibrate_review.py``, greedy self-play with 15% random
+moves, 300 iterations a decision, VM, 2026-11-29). 2 players (20 games, seed 6): playouts to
+the end, Brier score 0.187 (log-loss 0.602; their 98% came true 87% of the time, and they
+flagged 25% of greedy's moves), the heuristic at 7, 8.5, 10, 15 and 22 0.1725, 0.1725,
+0.1727, 0.175 and 0.181 (at 8.5 log-loss 0.514, 97% came true 96%, 18% of greedy's moves
+flagged, 42% of the random ones against the playouts' 38%). 5 players (8 games, seed 12):
+the search's own logistic of the lead at 10 0.142, win chances at 6 0.122 and at 10 0.120;
+on 14 more games (seed 51) 10 stayed the best, 0.1205 (log-loss 0.379, 5.9% of greedy's
+moves and 28.1% of the random ones flagged), at 7 0.1226 and at 13 0.1219. At 3 and 4
+players playouts predict about as well as the heuristic but flag a quarter of greedy's
+moves, only 1.5 times as many random ones: a win/loss mean over some 100 visits is uncertain
+by about 5 points, the inaccuracy's threshold. 3 players (24 games, seed 31): playouts Brier
+0.136, log-loss 0.456, flagged 23.4% of greedy's moves and 36.0% of the random ones; the
+heuristic at 10 0.141, 0.434, 11.7% and 33.7%; at 13 0.145, 0.447, 10.1% and 32.5% (10
+games, seed 8: playouts 0.159, at 10 0.160). 4 players (16 games, seed 41): playouts 0.139,
+0.417, 25.1% and 38.7%; at 10 0.141, 0.435, 9.5% and 30.3%; at 13 0.144, 0.445, 7.1% and
+28.6% (10 games, seed 9: playouts 0.103, at 10 0.135). So 3 and 4 players judge by the
+heuristic at 10 too (review version 3)."""

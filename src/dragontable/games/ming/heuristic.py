@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...bots.heuristics.weights import load_weights
+from ...core.botsettings import BotSettings, RolloutSearch
+from ...core.weights import load_weights
 from . import data as D
 from .data import MapData
 from .scoring import district_to_city, final_sets
@@ -56,33 +57,6 @@ class Weights:
 
 
 WEIGHTS = load_weights(GAME, Weights)
-LEAF_SCALE = 10.0  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
-REVIEW_SCALE = {2: 20.0, 3: 15.0, 4: 20.0}
-"""The review's scale per player count: a seat's win chance is ``exp(value / scale)`` over
-the seats' sum, the scale of those tried with the lowest Brier score against who won
-(``bench/calibrate_review.py``, greedy self-play with 15% random moves, 300 iterations a
-decision, VM, 2026-11-29; 2 players: 30 games, seed 3, scales 10-30; 3: 10 games, seed
-7, 10-26; 4: 16 games, seeds 11 and 61, 10-25). At ``LEAF_SCALE`` a 2-player review's
-96% came true 84% of the time and its 4% 14% (log-loss 0.616, Brier 0.196); at 20 its
-95% came true 90% and its 6% 10% (0.561, 0.189). 4 players: on the first 6 games (seed
-11) 15 scored 0.1596 and 20 0.1604, on 10 more (seed 61) 15 0.1631 (its 85% came true 48%
-of the time), 10 0.1719 and 20 0.1612; over the 6,990 decisions 20 0.1609 (log-loss
-0.491), 15 0.1618 (0.494), so 4 players use 20 since review version 3. 3 players: on
-12 more games (seed 71) 15 stayed the best, 0.1631 (log-loss 0.489), 10 0.1661, 20 0.1658."""
-SEARCH = "rollout"
-"""The mcts bot and the hints search by rollouts over greedy (``bots/rollout.py``), not
-by the tree: the tree with this heuristic's leaf played no better than greedy (53 of
-100 and 52.5 of 100 games for greedy against mcts:300 and mcts:1000), while rollouts
-won 16 of 16 games against mcts-v1 at 0.3 s a move, and at 1 s, as this game's mcts,
-161.5 of the 200 games of strength.md's ming-mcts1s-mctsv1-2p (docs/bots.md)."""
-ROLLOUT_CANDIDATES = 3  # greedy's best options played out in every round
-ROLLOUT_HORIZON = 16  # decisions greedy plays for every seat before the heuristic judges
-ROLLOUT_COST = 250
-"""Tree iterations a rollout is priced at, about what it costs (on the development VM
-a rollout took as long as 250 to 340 of the tree's iterations): ``mcts:1000`` plays 4
-rollouts, ``mcts:2s`` 2 s of them. ``bench/iteration_cost.py`` measures the cost of an
-iteration so bought, which the server's budget check reads."""
-
 _DEPLOY_TASKS = frozenset(("round", "space", "draw", "card", "turns", "act", "moving", "deploy"))
 
 
@@ -397,3 +371,40 @@ def _after(st: MingData, seat: int, action: str, w: Weights) -> float:
     child = st.clone()
     child.apply(action)
     return _evaluate(child, seat, None, w)
+
+
+SETTINGS = BotSettings(
+    evaluate=evaluate,
+    evaluate_all=evaluate_all,
+    leaf_scale=10.0,  # search judges its leaves by this heuristic: a 10-point lead ~ 73%
+    review_scales={2: 20.0, 3: 15.0, 4: 20.0},
+    rollout=RolloutSearch(
+        candidates=3,  # greedy's best options played out in every round
+        horizon=16,  # decisions greedy plays for every seat before the heuristic judges
+        iterations=250,
+    ),
+)
+"""Ming Dynasty's bots.
+
+``review_scales``: The review's scale per player count: a seat's win chance is ``exp(value /
+scale)`` over the seats' sum, the scale of those tried with the lowest Brier score against
+who won (``bench/fit/calibrate_review.py``, greedy self-play with 15% random moves, 300
+iterations a decision, VM, 2026-11-29; 2 players: 30 games, seed 3, scales 10-30; 3: 10
+games, seed 7, 10-26; 4: 16 games, seeds 11 and 61, 10-25). At ``leaf_scale`` a 2-player
+review's 96% came true 84% of the time and its 4% 14% (log-loss 0.616, Brier 0.196); at 20
+its 95% came true 90% and its 6% 10% (0.561, 0.189). 4 players: on the first 6 games (seed
+11) 15 scored 0.1596 and 20 0.1604, on 10 more (seed 61) 15 0.1631 (its 85% came true 48% of
+the time), 10 0.1719 and 20 0.1612; over the 6,990 decisions 20 0.1609 (log-loss 0.491), 15
+0.1618 (0.494), so 4 players use 20 since review version 3. 3 players: on 12 more games
+(seed 71) 15 stayed the best, 0.1631 (log-loss 0.489), 10 0.1661, 20 0.1658.
+
+``rollout``: The mcts bot and the hints search by rollouts over greedy
+(``bots/rollout.py``), not by the tree: the tree with this heuristic's leaf played no better
+than greedy (53 of 100 and 52.5 of 100 games for greedy against mcts:300 and mcts:1000),
+while rollouts won 16 of 16 games against mcts-v1 at 0.3 s a move, and at 1 s, as this
+game's mcts, 161.5 of the 200 games of strength.md's ming-mcts1s-mctsv1-2p (docs/bots.md).
+
+``rollout.iterations``: Tree iterations a rollout is priced at, about what it costs (on the
+development VM a rollout took as long as 250 to 340 of the tree's iterations): ``mcts:1000``
+plays 4 rollouts, ``mcts:2s`` 2 s of them. ``bench/fit/iteration_cost.py`` measures the cost
+of an iteration so bought, which the server's budget check reads."""

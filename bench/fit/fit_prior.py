@@ -12,7 +12,7 @@ to 0), all in NumPy and all from the seed: the same command gives the same file.
 The shipped Dragon prior (2 to 4 players; the search uses the 2- and 4-player weights,
 and plays out 3 and 5 players at random)::
 
-    PYTHONPATH=src .venv/bin/python bench/fit_prior.py --game dragon --players 2,3,4 \\
+    PYTHONPATH=src .venv/bin/python bench/fit/fit_prior.py --game dragon --players 2,3,4 \\
         --games 200 --seed 900000 --temperature 2 --search 2,4 \\
         --write src/dragontable/games/dragon/priors/playout.json
 
@@ -22,7 +22,7 @@ and 36,409 4-player ones to -1.14 (-1.52); each player count's weights come from
 own games, so fitting more counts leaves the others' weights as they were. A 2-player
 game played out by it scores about 54 points a seat, by random moves about 39, and
 takes no longer (633 against 719 us on the VM, 300 games). How it plays as the
-search's playout: ``bench/search_variant.py``'s docstring (3 players: no gain).
+search's playout: ``bench/experiments/search_variant.py``'s docstring (3 players: no gain).
 
 JSON on stdout (decisions, log-likelihoods); progress on stderr.
 """
@@ -40,7 +40,6 @@ import numpy as np
 
 from dragontable import games
 from dragontable.bots import make_bot, prior
-from dragontable.bots.heuristics import prior_token
 from dragontable.core.play import Chooser, play_out
 from dragontable.core.rng import derive_seed
 from dragontable.core.state import State
@@ -129,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         help="player counts whose search playouts use it (each once it won there)",
     )
     args = parser.parse_args(argv)
-    token = prior_token(args.game)
+    token = games.bot_settings(args.game).prior_token
     if token is None:
-        parser.error(f"{args.game}'s heuristic has no prior_token: nothing to fit")
+        parser.error(f"{args.game}'s heuristic settings have no prior_token: nothing to fit")
     if args.games < 1 or args.temperature <= 0 or args.steps < 1:
         parser.error("--games and --steps must be at least 1, --temperature positive")
     if not set(args.search) <= set(args.players):
@@ -151,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         print(f"{players} players: {report['fits'][players]}", file=sys.stderr, flush=True)
     if args.write is not None:
-        command = shlex.join(["bench/fit_prior.py", *(sys.argv[1:] if argv is None else argv)])
+        command = shlex.join(["bench/fit/fit_prior.py", *(sys.argv[1:] if argv is None else argv)])
         data = {
             "format": prior.FORMAT,
             "version": prior.VERSION,

@@ -1,9 +1,9 @@
 """Compare two runs of the same games game by game: how often each setting did better.
 
 A run is a file of JSON lines, one a game, keyed by the game's index ``g``: the rows of
-``dragontable strength`` (``bench/results/strength/``, ``bench/results/replays/``; the
+``dragontable strength`` (``results/strength/``, ``results/experiments/replays/``; the
 share of the seat whose bot is ``--bot``, ``mcts:1s`` unless said) or the lines
-``bench/search_variant.py`` prints on stderr (``won``, the variant seat's share). Other
+``bench/experiments/search_variant.py`` prints on stderr (``won``, the variant seat's share). Other
 lines are skipped. Two runs of one seed play the same games (the same deal, seats and
 chance), so pairing them leaves out most of the luck of the deal: only the games where
 the two shares differ say which setting played better, and a sign test over those says
@@ -11,7 +11,7 @@ how likely a split at least that uneven would be between equal settings.
 
 JSON on stdout::
 
-    .venv/bin/python bench/pairs.py bench/results/replays/A.jsonl bench/results/replays/B.jsonl
+    .venv/bin/python bench/experiments/pairs.py results/experiments/replays/A.jsonl results/experiments/replays/B.jsonl
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@ decisions with a choice). From each position it runs the search the ``mcts`` bot
 divides by the iterations done. Per game and player count it reports the mean and the
 90th percentile of those per-position costs. Where a game's ``mcts`` bot searches by
 rollouts over greedy (Ming Dynasty, ``bots/rollout.py``), an iteration of its budget is
-``1 / ROLLOUT_COST`` of a rollout: the cost is the search's CPU time divided by its
-rollouts times ``ROLLOUT_COST`` (a position gets at least one round of rollouts).
+``1 / rollout.iterations`` of a rollout: the cost is the search's CPU time divided by its
+rollouts times ``rollout.iterations`` (a position gets at least one round of rollouts).
 
-    .venv/bin/python bench/iteration_cost.py --seconds 0.5 --out src/dragontable/bots/iteration_cost.json
+    .venv/bin/python bench/fit/iteration_cost.py --seconds 0.5 --out src/dragontable/bots/iteration_cost.json
 
 Prints a JSON report on stdout (every position, then the data); ``--out`` also writes the
 versioned data file that :mod:`dragontable.bots.budget` reads. Costs depend on the
@@ -35,7 +35,6 @@ from typing import Any
 
 from dragontable import games
 from dragontable.bots.budget import DATA_VERSION
-from dragontable.bots.heuristics import rollout_search
 from dragontable.bots.leaves import leaf_for
 from dragontable.bots.mcts import search
 from dragontable.bots.rollout import RolloutBot
@@ -75,7 +74,7 @@ def positions(game: str, players: int, count: int, seed: int) -> list[tuple[str,
 
 def cost_per_iteration(state: State, seconds: float, seed: int) -> tuple[int, float]:
     """(iterations, CPU seconds per iteration) of a ``seconds`` search from ``state``."""
-    rollout = rollout_search(state.game.name)
+    rollout = games.bot_settings(state.game.name).rollout
     if rollout is not None:
         return cost_of_rollouts(state, seconds, seed, rollout.iterations)
     leaf = leaf_for(state.game.name)
@@ -108,7 +107,7 @@ def measure(game: str, players: int, args: argparse.Namespace) -> dict[str, Any]
     """Per-position costs and their mean and p90 for one game and player count."""
     sampled = positions(game, players, args.games_per_count, args.seed)
     warm = sampled[0][2]  # a first search of a game: imports and caches, not measured
-    if rollout_search(game) is None:
+    if games.bot_settings(game).rollout is None:
         search(warm, WARMUP_ITERATIONS, leaf=leaf_for(game))
     else:
         RolloutBot(game, args.seed, rollouts=1).ranked(warm)
@@ -170,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
         game = games.get(name)
         for players in range(game.min_players, game.max_players + 1):
             results.append(measure(game.name, players, args))
-    command = shlex.join(["python", "bench/iteration_cost.py", *argv])
+    command = shlex.join(["python", "bench/fit/iteration_cost.py", *argv])
     data = data_file(results, command)
     report = {"settings": {**vars(args), "out": str(args.out)}, "results": results, "data": data}
     print(json.dumps(report, indent=2))

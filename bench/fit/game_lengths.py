@@ -6,7 +6,7 @@ default options, then ``--games`` with the longest-running option set (every exp
 on), takes the longest, and declares twice that as the bound (random play is not the
 longest play there can be; OpenSpiel's random_sim_test fails a game that exceeds it).
 
-    .venv/bin/python bench/game_lengths.py --games 2000 --out src/dragontable/adapters/game_lengths.json
+    .venv/bin/python bench/fit/game_lengths.py --games 2000 --out src/dragontable/adapters/game_lengths.json
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def main() -> int:
     args = parser.parse_args()
     data: dict[str, Any] = {
         "format": "dragontable-game-lengths/1",
-        "command": "bench/game_lengths.py " + shlex.join(sys.argv[1:]),
+        "command": "bench/fit/game_lengths.py " + shlex.join(sys.argv[1:]),
         "margin": MARGIN,
         "games": {},
     }

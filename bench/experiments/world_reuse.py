@@ -5,11 +5,11 @@ One seat (rotated game by game) searches with ``--reuse`` consecutive iterations
 sampled world; every other seat searches a fresh world each iteration. Everything else
 is the shipped ``mcts`` bot. Prints the share of games the sharing seat won (a tie
 shared), with a 95% interval, as JSON. Seeded: the same command gives the same games.
-The figures in ``bots/mcts.py`` (``WORLD_REUSE``) came from::
+The figures of ``core/botsettings.py``'s ``WORLD_REUSE`` came from::
 
-    PYTHONPATH=src .venv/bin/python bench/world_reuse.py --game dragon --iterations 200 \
+    PYTHONPATH=src .venv/bin/python bench/experiments/world_reuse.py --game dragon --iterations 200 \
         --reuse 16 --games 100 --seed 300 --workers 2               # 2 players: 50.0%
-    PYTHONPATH=src .venv/bin/python bench/world_reuse.py --game dragon --iterations 200 \
+    PYTHONPATH=src .venv/bin/python bench/experiments/world_reuse.py --game dragon --iterations 200 \
         --reuse 16 --games 100 --seed 400 --players 4 --workers 2   # 4 players: 28.0%
 
 and the same for ``ming`` and ``changcheng``.

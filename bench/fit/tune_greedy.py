@@ -16,10 +16,10 @@ chain): 2-player games against greedy-v1, then 4-player games against the greedy
 stage 1 with the palace statistic in the objective (``person_loss`` was reset to 1.5
 between them, when it became the loss beyond what the estimate counts for a person)::
 
-    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game dragon --seed 1 --sweeps 1 \
+    PYTHONPATH=src .venv/bin/python bench/fit/tune_greedy.py --game dragon --seed 1 --sweeps 1 \
         --games 100 --margin 0.01 --workers 2 \
         --write src/dragontable/games/dragon/weights/heuristic.json
-    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game dragon --seed 2 --players 4 \
+    PYTHONPATH=src .venv/bin/python bench/fit/tune_greedy.py --game dragon --seed 2 --players 4 \
         --opponent greedy --statistic palace --games 80 --sweeps 1 --margin 0.01 --workers 2 \
         --only person_loss,palace_loss,prepare_1,prepare_2,prepare_later,yuan,empty_palace,\
 room_now,room_later,rival --write src/dragontable/games/dragon/weights/heuristic.json
@@ -47,7 +47,7 @@ with ``SEARCH_WEIGHTS`` and ``evaluate_all_with``: Chang Cheng): the tuned seat 
 others ``mcts-v1:N`` unless ``--opponent`` says otherwise, and ``--write`` writes the
 search's weights file (``weights/search.json``)::
 
-    PYTHONPATH=src .venv/bin/python bench/tune_greedy.py --game changcheng --search 200 \
+    PYTHONPATH=src .venv/bin/python bench/fit/tune_greedy.py --game changcheng --search 200 \
         --seed 1 --games 100 --sweeps 1 --workers 2
 
 JSON on stdout (the start, every trial, the best weights); progress on stderr.
@@ -70,13 +70,12 @@ from typing import Any
 from dragontable import games
 from dragontable.bots import Bot, make_bot
 from dragontable.bots.greedy import GreedyBot
-from dragontable.bots.heuristics import beam, keep_tree
-from dragontable.bots.heuristics.weights import produced_by, write_weights
 from dragontable.bots.leaves import leaf_judging
-from dragontable.bots.mcts import MctsBot, world_reuse
+from dragontable.bots.mcts import MctsBot
 from dragontable.core.play import play_out
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.core.state import State
+from dragontable.core.weights import produced_by, write_weights
 from dragontable.strength import STATISTICS
 
 ZERO_STEP = 0.1  # a weight at 0 moves by this much instead of a share of itself
@@ -104,16 +103,16 @@ def tuned_bot(game: str, w: Any, seed: int, search: int | None) -> Bot:
             value: float = module.evaluate_with(state, seat, w)
             return value
 
-        return GreedyBot(evaluate, seed, beam=beam(game))
+        return GreedyBot(evaluate, seed, beam=games.bot_settings(game).beam)
 
     def evaluate_all(state: State) -> list[float]:
         values: list[float] = module.evaluate_all_with(state, w)
         return values
 
     leaf = leaf_judging(game, evaluate_all)
-    return MctsBot(
-        seed, search, keep_tree=keep_tree(game), reuse=world_reuse(game), leaf_for=lambda g: leaf
-    )
+    settings = games.bot_settings(game)
+    keep, reuse = settings.keep_tree, settings.world_reuse
+    return MctsBot(seed, search, keep_tree=keep, reuse=reuse, leaf_for=lambda g: leaf)
 
 
 def play(job: Job) -> tuple[float, float, float]:
@@ -268,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     result = tune(args)
     best = result.pop("best_weights")
     if args.write is not None:
-        command = "bench/tune_greedy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+        command = "bench/fit/tune_greedy.py " + shlex.join(sys.argv[1:] if argv is None else argv)
         start = produced_by(args.game, *([] if args.search is None else ["search"]))
         write_weights(args.write, args.game, best, f"{command}; started from: {start}")
     print(json.dumps(result, indent=1))

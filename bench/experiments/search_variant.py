@@ -19,9 +19,9 @@ machine). ``--root-top K`` keeps the root to greedy's K best actions (with
 every action; ``--widen PER`` widens it step by step instead: greedy's K best, or ten,
 then twice as many each time the root has had PER iterations for every action open,
 until all are); ``--value``
-judges the leaf by the game's value function (``bench/train_value.py``, at its fitted
+judges the leaf by the game's value function (``bench/fit/train_value.py``, at its fitted
 scales, or ``--scale``); ``--defer M`` plays the game's greedy move unless the search
-values its own best at least M higher (Ming Dynasty's ``SEARCH_MARGIN``, for any game);
+values its own best at least M higher (Ming Dynasty's ``search_margin``, for any game);
 ``--v1-leaf`` judges the leaf as ``mcts-v1`` does (its frozen heuristic); ``--history W``
 adds progressive history to selection (``mcts.HISTORY``); ``--centre S`` judges the leaf
 by the heuristic's lead less the mean lead of the search's leaves so far, a logistic at
@@ -31,7 +31,7 @@ then the share of games the variant seat won (a tie shared), with a 95% interval
 JSON on stdout. Seeded: the same command gives the same games (a CPU-time budget makes each
 search's length depend on the machine, as in ``dragontable tournament``).
 
-Dragon's ``LEAF_PLAYOUT`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
+Dragon's ``leaf_playout`` was chosen from 40-game runs at 0.1 s on seeds 2 and 3 (an
 earlier form of this script, whose leaf seeded its moves from the position): 0 moves
 42.5% of 80, 12 moves 52.5% of 80, 30 moves 55.0% of 40, to the end 53.8% of 80; then
 confirmed with the shipped setting by ``dragontable tournament --game dragon --players 2
@@ -75,7 +75,7 @@ exploration constant. Playouts to the end are the better leaf of the two from 0.
 59.7% of 154 games at 0.3 s over both machines (12 moves 42.5% of 40, and about 50%
 with the tree not kept or a smaller exploration constant), 47% of 112 at 1 s (12 moves
 41% of 148); at 0.1 s 53.8% of 80 against 57.5% of 200. So 2-player Dragon's search
-plays to the end (``LEAF_TO_END`` in ``games/dragon/heuristic.py``); 3 to 5 players
+plays to the end (``leaf_to_end`` in ``games/dragon/heuristic.py``); 3 to 5 players
 keep the 12 moves, untested at longer budgets. At 1 s neither leaf beats ``mcts-v1``:
 what a longer search needs is more than iterations.
 
@@ -86,7 +86,7 @@ At 4 players the same holds: one seat against three ``mcts-v1`` at 0.3 s (VM, th
 8.7-32.0%) at 3.1 times; fair share 25%. So 4-player Dragon's search plays to the end
 too. At 3 players (0.3 s, seed 90, stopped after the same 26 games each) playouts to the
 end won 12 of 26 (46.2%), the 12 moves 5 of 26 (19.2%); fair share 33%: so
-``LEAF_TO_END = (2, 3, 4)``. At 5 players neither leaf was ahead: one seat against four
+``leaf_to_end=frozenset((2, 3, 4))``. At 5 players neither leaf was ahead: one seat against four
 ``mcts-v1`` at 0.3 s (seed 100, the same 16 games each, stopped there) each won 3 of 16
 (18.8%; fair share 20%), playouts to the end at 1.6 times ``mcts-v1``'s iterations, the
 12 moves at 3.5 times; so 5 players keep the 12 moves.
@@ -133,17 +133,17 @@ the two differ, the bandit won 3 and the random pick 11. Removed again (commit
 ``45e2db1`` has it).
 
 Chang Cheng's leaf, 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same 60
-games each): the shipped heuristic at ``LEAF_SCALE`` 4 won 55.0%; at ``--scale 2`` 51.7%,
+games each): the shipped heuristic at ``leaf_scale`` 4 won 55.0%; at ``--scale 2`` 51.7%,
 at ``--scale 9.5`` (the scale at which the heuristic best predicts greedy self-play's
 winners) 45.0%; the value function fitted to greedy self-play (``--value``, its fitted
 scale 4.5) 41.7% (30.1-54.3%). None is a setting. The value function fitted to the
-search's own games instead (``bench/train_value.py --players 2 --bot mcts:300 --games
+search's own games instead (``bench/fit/train_value.py --players 2 --bot mcts:300 --games
 400``, its 2-player fit in the shipped file), at 300 iterations a move (seed 72, the same
 100 games): 40.5% (31.4-50.3%), where the shipped leaf won 52.0%.
 
 Greedy's move by default in Chang Cheng (``--defer 0.015``: the search overrules the
 game's greedy only when it values its own best 0.015 higher, as Ming Dynasty's
-``SEARCH_MARGIN`` does), 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same
+``search_margin`` does), 2-player, against ``mcts-v1`` at 0.3 s (VM, seed 70, the same
 60 games): 24 of 60 (40.0%; 28.6-52.6%) against 33 of 60 for the shipped search.
 Chang Cheng's greedy is the weaker player there (it won 10 of 40 against ``mcts-v1`` at
 0.3 s: ``dragontable tournament --game changcheng --players 2 --bots
@@ -182,7 +182,7 @@ equal time a world each is no gain. Not a setting: Ming Dynasty keeps 16 a world
 
 Ming Dynasty's greedy default, measured again (2026-11-28, VM, 2-player): the shipped
 search plays greedy's move in some nine decisions of ten (it agrees with greedy in about
-55% of its searched decisions and defers to it within ``SEARCH_MARGIN`` in 35%, in three
+55% of its searched decisions and defers to it within ``search_margin`` in 35%, in three
 self-play games at 300 and at 3,000 iterations alike), and greedy alone won 57 of 100
 games against ``mcts-v1`` at 300 iterations (``dragontable tournament --game ming
 --players 2 --bots greedy,mcts-v1:300 --games 100 --seed 72``) where the shipped search
@@ -201,7 +201,7 @@ through ``dragontable tournament --game ming --players 2 --bots mcts:300,mcts-v1
 The variant runs' gain did not carry over; not a setting.
 
 Playouts led by greedy's choices (``--playout prior``: Dragon's playout prior,
-``bots/prior.py``, fitted by ``bench/fit_prior.py`` to 200 greedy self-play games; each
+``bots/prior.py``, fitted by ``bench/fit/fit_prior.py`` to 200 greedy self-play games; each
 move drawn with chance proportional to ``exp(weight / temperature)`` of its token),
 2-player Dragon against ``mcts-v1`` at 0.3 s (VM, run from an earlier form of the same
 playout that read its weights from a file given on the command line; the same 40 games
@@ -288,7 +288,7 @@ the same player's judged half by its mean and half by the best of its children w
 least 5 visits (mixmax, recomputed bottom-up along each iteration's path; from a
 throwaway worktree, not kept), 0.3 s, seed 71, one worker beside the shipped search on
 the same games, stopped after 61: 26.5 won against 27.5, better in 7 of the games where
-the two differ and worse in 9 (``bench/pairs.py``; 2,149 iterations a search against
+the two differ and worse in 9 (``bench/experiments/pairs.py``; 2,149 iterations a search against
 2,200). In only 16 of those 61 games did the outcome differ at all: most of Chang
 Cheng's games between these searches are decided by the deal and ``mcts-v1``'s play,
 whatever the variant seat's search does. A rival modelled by the heuristic (at a rival's
@@ -310,7 +310,7 @@ points, and only just reaches the 60% the issue asks of an honest search at 1 s.
 
 To run one line::
 
-    PYTHONPATH=src .venv/bin/python bench/search_variant.py --game dragon --plies 12 \\
+    PYTHONPATH=src .venv/bin/python bench/experiments/search_variant.py --game dragon --plies 12 \\
         --seconds 0.1 --games 40 --seed 2 --workers 2
 """
 
@@ -333,13 +333,7 @@ from dragontable import games
 from dragontable.bots import leaves, make_bot, mcts, playouts, prior, value
 from dragontable.bots.baseline import mcts as baseline_mcts
 from dragontable.bots.greedy import GreedyBot
-from dragontable.bots.heuristics import (
-    evaluator,
-    evaluator_all,
-    leaf_plies,
-    leaf_scale,
-    leaf_to_end,
-)
+from dragontable.bots.heuristics import evaluator
 from dragontable.core.errors import DataError
 from dragontable.core.play import Chooser
 from dragontable.core.rng import Rng, derive_seed
@@ -379,21 +373,22 @@ Job = tuple[str, int, Variant, str, str, int, int]
 def leaf(game: str, plies: str | None, scale: float | None) -> leaves.Leaf | None:
     """The leaf with ``plies`` random moves first (``end``: random playouts at every player
     count; None: the game's setting) judged at ``scale`` (None: the game's
-    ``LEAF_SCALE``)."""
-    scale = leaf_scale(game) if scale is None else scale
+    ``leaf_scale``)."""
+    settings = games.bot_settings(game)
+    scale = settings.leaf_scale if scale is None else scale
     if plies == "end" or scale is None:
         return None
     if plies is None:  # the game's moves, and its player counts played to the end
-        moves, to_end = leaf_plies(game), leaf_to_end(game)
+        moves, to_end = settings.leaf_playout, settings.leaf_to_end
     else:
         moves, to_end = int(plies), frozenset()
-    return leaves.heuristic_leaf(evaluator(game), scale, evaluator_all(game), moves, to_end)
+    return leaves.heuristic_leaf(evaluator(game), scale, settings.evaluate_all, moves, to_end)
 
 
 def judge_all(game: str) -> Callable[[State], list[float]]:
     """Every seat's heuristic value at once: the game's ``evaluate_all``, or its
     ``evaluate`` seat by seat where it has none."""
-    judge = evaluator_all(game)
+    judge = games.bot_settings(game).evaluate_all
     if judge is not None:
         return judge
     one = evaluator(game)
@@ -402,10 +397,10 @@ def judge_all(game: str) -> Callable[[State], list[float]]:
 
 def mixed(game: str, weight: float, scale: float | None) -> leaves.Leaf:
     """The leaf that mixes ``weight`` of the heuristic's judgement (at ``scale``, None:
-    the game's ``LEAF_SCALE``) with a random playout's result."""
-    scale = leaf_scale(game) if scale is None else scale
+    the game's ``leaf_scale``) with a random playout's result."""
+    scale = games.bot_settings(game).leaf_scale if scale is None else scale
     if scale is None:
-        raise ValueError(f"{game}'s heuristic sets no LEAF_SCALE: give --scale")
+        raise ValueError(f"{game}'s settings give no leaf_scale: give --scale")
     return playouts.mixed_leaf(judge_all(game), scale, weight)
 
 
@@ -414,7 +409,7 @@ def valued(game: str, scale: float | None) -> leaves.Leaf:
     marked for the search), at its fitted scales or at ``scale``."""
     model, predict = value.load(game), value.predictor(game)
     if model is None or predict is None:
-        raise ValueError(f"{game} ships no value function: bench/train_value.py makes one")
+        raise ValueError(f"{game} ships no value function: bench/fit/train_value.py makes one")
     scales = {n: fit.scale if scale is None else scale for n, fit in model.fits.items()}
     return leaves.value_leaf(predict, scales)
 
@@ -424,7 +419,7 @@ def prior_leaf(game: str) -> leaves.Leaf:
     it is marked for the search."""
     led = prior.playout_for(game)
     if led is None:
-        raise ValueError(f"{game} ships no playout prior: bench/fit_prior.py makes one")
+        raise ValueError(f"{game} ships no playout prior: bench/fit/fit_prior.py makes one")
 
     def leaf(state: State, rng: Rng) -> list[float]:
         led(state, rng)
@@ -772,7 +767,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--history", type=float, help="progressive history's weight W (default: 0, none)"
     )
-    parser.add_argument("--scale", type=float, help="the leaf's LEAF_SCALE (default: the game's)")
+    parser.add_argument(
+        "--scale", type=float, help="the leaf's scale (default: the game's leaf_scale)"
+    )
     parser.add_argument("--playout", help="mast:T, mast-eps:E or prior (default: the game's leaf)")
     parser.add_argument("--margin", type=float, help="reward 0.2 of a score lead at this scale")
     parser.add_argument("--mix", type=float, help="weight of the heuristic beside a playout")

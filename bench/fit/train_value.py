@@ -10,12 +10,12 @@ final score on the features, as they are and times the share of the game left, g
 weights; the lead-to-win ``scale`` is the one whose logistic of a seat's predicted lead
 over its best rival best predicts who won (log-loss over a grid).
 
-    .venv/bin/python bench/train_value.py --game dragon --games 300 --seed 1 \\
+    .venv/bin/python bench/fit/train_value.py --game dragon --games 300 --seed 1 \\
         --out src/dragontable/games/dragon/value.json
 
 Prints a JSON report (samples, R², scale, log-loss per player count) on stdout, beside
 the log-loss of the game's heuristic leaf on the same positions (``heuristic``: at its
-``LEAF_SCALE`` and at the grid scale that suits it best), so a fit can be judged against
+``leaf_scale`` and at the grid scale that suits it best), so a fit can be judged against
 the leaf the search uses before any game is played;
 ``--search`` marks the model for use as the search's leaf (do so only after it beat the
 game's other leaf in play: ``docs/strength.md``). A value file needs a fit for every
@@ -36,7 +36,6 @@ import numpy as np
 
 from dragontable import games
 from dragontable.bots import make_bot
-from dragontable.bots.heuristics import evaluator_all, leaf_scale
 from dragontable.bots.value import VERSION, features_module, parse
 from dragontable.core.errors import DataError, OptionError
 from dragontable.core.rng import Rng, derive_seed
@@ -52,7 +51,7 @@ def play(
     seat; and per recorded position every seat's heuristic estimate (where it has one)."""
     module = features_module(game)
     assert module is not None
-    judge = evaluator_all(game)
+    judge = games.bot_settings(game).evaluate_all
     judged: list[list[float]] = []
     state = games.create(game, players=players, seed=seed)
     bots = [make_bot(bot, game, derive_seed(seed, f"seat{s}")) for s in range(players)]
@@ -101,8 +100,8 @@ def fit(samples: list[dict[str, Any]], players: int) -> dict[str, Any]:
 
 def heuristic_loss(game: str, samples: list[dict[str, Any]], players: int) -> dict[str, float]:
     """The log-loss of the heuristic leaf's win chances on the same positions: at the
-    game's ``LEAF_SCALE`` and at the grid scale that suits it best (empty without one)."""
-    shipped = leaf_scale(game)
+    game's ``leaf_scale`` and at the grid scale that suits it best (empty without one)."""
+    shipped = games.bot_settings(game).leaf_scale
     judged = [values for g in samples for values in g["judged"]]
     if shipped is None or not judged:
         return {}
@@ -198,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)
         fits[str(players)] = fit(samples, players)
         judged[str(players)] = heuristic_loss(args.game, samples, players)
-    trained_with = "bench/train_value.py " + shlex.join(sys.argv[1:] if argv is None else argv)
+    trained_with = "bench/fit/train_value.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     if kept["fits"]:
         others = ", ".join(sorted(kept["fits"]))
         trained_with += f"; the fits for {others} players by {kept['trained_with']}"

@@ -15,7 +15,7 @@ The runs of ``docs/bots.md`` (2-player Ming Dynasty against ``mcts-v1`` at 0.3 s
 16 games 16 deep, 12 of 21 8 deep) came from an earlier form of this script that seeded
 greedy's tie-breaks differently; the same settings are::
 
-    .venv/bin/python bench/rollout_trial.py --game ming --horizon 16 --seconds 0.3 \\
+    .venv/bin/python bench/experiments/rollout_trial.py --game ming --horizon 16 --seconds 0.3 \\
         --games 40 --seed 83 --workers 2
 """
 

@@ -19,8 +19,8 @@ import math
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...core import datafiles
-from ...core.errors import DataError
+from . import datafiles
+from .errors import DataError
 
 FORMAT = "dragontable-heuristic-weights"
 VERSIONS = (1,)

@@ -6,8 +6,8 @@ every seat's decisions as ``dragontable review`` does (``review.judge``, ``--ite
 a decision), once for each of ``--scales``: a number is the scale of the review's leaf
 (each seat's chance ``exp(value / scale)`` over the sum of the seats', from the game's
 heuristic: at two seats a lead of one scale reads 73%), ``leaf`` the search's
-``LEAF_SCALE`` in that form, ``shipped`` the review as it ships (the game's
-``REVIEW_SCALE`` for the player count, else the search's own leaf).
+``leaf_scale`` in that form, ``shipped`` the review as it ships (the game's
+``review_scales`` for the player count, else the search's own leaf).
 For each it prints, as JSON: the log-loss and Brier score of the win chance before
 each decision (the best move's) against the seat's share of the win, a calibration table
 (decisions in tenths of the predicted chance, their mean chance and how often the seat
@@ -15,7 +15,7 @@ won), and how often the review flagged a random move and a bot's move as an inac
 worse. A scale whose win chances are calibrated makes a verdict's threshold (a loss of 5,
 10 or 20 points of win chance) mean what it says.
 
-    PYTHONPATH=src .venv/bin/python bench/calibrate_review.py --game changcheng \\
+    PYTHONPATH=src .venv/bin/python bench/fit/calibrate_review.py --game changcheng \\
         --players 2 --games 60 --seed 1 --scales leaf,6,9,13,18 --workers 2
 
 Progress goes to stderr, a line a game.
@@ -33,7 +33,6 @@ from typing import Any
 
 from dragontable import games
 from dragontable.bots import make_bot
-from dragontable.bots.heuristics import leaf_scale
 from dragontable.core.rng import Rng, derive_seed
 from dragontable.review import THRESHOLDS, judge, win_shares
 
@@ -129,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    shipped = leaf_scale(args.game)
+    shipped = games.bot_settings(args.game).leaf_scale
     if shipped is None:
         parser.error(f"{args.game}'s search judges no leaf by its heuristic")
     words = {"leaf": shipped, "shipped": None}
@@ -157,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.extend(found)
             print(f"game {g + 1}/{args.games}: {len(rows)} decisions", file=sys.stderr)
     out = {
-        "command": " ".join(["bench/calibrate_review.py", *(argv or sys.argv[1:])]),
+        "command": " ".join(["bench/fit/calibrate_review.py", *(argv or sys.argv[1:])]),
         "thresholds": asdict(THRESHOLDS),
         "results": [report(rows, k, s) for k, s in enumerate(scales)],
     }

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from fastapi import FastAPI
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from dragontable.server import create_app
 from dragontable.server.config import ServerConfig
 
-from .helpers import new_table, play, table_id
+from .helpers import CSP_VIOLATIONS, new_table, play, table_id, watch_csp
 
 # Headless Chromium without a sandbox, GPU or any connection of its own.
 CHROMIUM_ARGS = [
@@ -55,12 +56,18 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The table server (no bot delay) over a temporary SQLite file; yields its base URL."""
+def server_app(tmp_path_factory: pytest.TempPathFactory) -> FastAPI:
+    """The table server's app (no bot delay) over a temporary SQLite file."""
     db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
     # One client (this test run) opens many tables: no per-client cap here; short reviews.
     config = ServerConfig(max_tables_per_client=10_000, review_iterations=REVIEW_ITERATIONS)
-    app = create_app(f"sqlite:///{db}", bot_delay=0.0, config=config)
+    return create_app(f"sqlite:///{db}", bot_delay=0.0, config=config)
+
+
+@pytest.fixture(scope="session")
+def server(server_app: FastAPI) -> Iterator[str]:
+    """The table server on a loopback port; yields its base URL."""
+    app = server_app
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -79,12 +86,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session."""
+    """One headless Chromium for the session; every context it opens reports the page's
+    Content-Security-Policy violations (see :func:`no_csp_violations`)."""
     path = chromium_path()
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        opened = chromium.new_context
+
+        def new_context(**kwargs: Any) -> BrowserContext:
+            context = opened(**kwargs)
+            watch_csp(context, CSP_VIOLATIONS)
+            return context
+
+        setattr(chromium, "new_context", new_context)  # noqa: B010 (an instance's method)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations() -> Iterator[list[str]]:
+    """Fail any test whose pages broke their Content-Security-Policy (a blocked inline
+    script or style, eval, a connection elsewhere): the page would not work as served."""
+    CSP_VIOLATIONS.clear()
+    yield CSP_VIOLATIONS
+    found = list(CSP_VIOLATIONS)
+    CSP_VIOLATIONS.clear()
+    assert not found, f"the page broke its Content-Security-Policy: {found}"
 
 
 @pytest.fixture

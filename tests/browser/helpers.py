@@ -8,7 +8,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 from dragontable.games import replay_steps
 
@@ -20,6 +20,29 @@ READY = (
     "() => !document.getElementById('end').hidden"
     f" || document.querySelector({DECISIONS!r}) !== null"
 )
+
+
+CSP_VIOLATIONS: list[str] = []
+"""Content-Security-Policy violations the pages reported since the test began."""
+CSP_REPORTER = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} refused ${e.blockedURI || 'inline'}`
+    + ` at ${e.sourceFile || document.URL}:${e.lineNumber}`);
+});
+"""
+CSP_WORDS = ("CSP violation", "Content Security Policy")
+
+
+def watch_csp(context: BrowserContext, violations: list[str]) -> None:
+    """Collect into ``violations`` each CSP violation of the context's pages: the page's
+    ``securitypolicyviolation`` events and Chromium's console messages about the CSP."""
+    context.add_init_script(CSP_REPORTER)
+
+    def seen(message: ConsoleMessage) -> None:
+        if any(word in message.text for word in CSP_WORDS):
+            violations.append(f"{message.page.url if message.page else '?'}: {message.text}")
+
+    context.on("console", seen)
 
 
 def locale(lang: str) -> dict[str, str]:

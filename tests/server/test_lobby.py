@@ -8,8 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dragontable.bots.budget import max_iterations
-from dragontable.server.app import RedactTokens
 from dragontable.server.config import BOT_MAX_SECONDS
+from dragontable.server.guard import RedactSecrets
 
 from .conftest import new_table
 
@@ -105,5 +105,5 @@ def test_seat_tokens_are_hidden_in_server_logs() -> None:
         ("ip", "/ws/t/a?token=S3cr_t-1&lang=en"),
         None,
     )
-    RedactTokens().filter(record)
+    RedactSecrets().filter(record)
     assert "S3cr_t-1" not in record.getMessage() and "lang=en" in record.getMessage()

@@ -32,6 +32,7 @@ from .accounts import Accounts, utc_now
 from .accounts_db import AccountStore
 from .config import ServerConfig
 from .db import DEFAULT_DB, Store, normalize_url
+from .guard import GuardedApp, guard, redact_logs
 from .inputs import (
     MAX_BODY_BYTES,
     MAX_MESSAGE_BYTES,
@@ -67,28 +68,6 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_SERVER_FULL = 4503
 STATUS_SERVER_FULL = 503
 log = logging.getLogger("dragontable.server")
-
-
-class RedactTokens(logging.Filter):
-    """Hide seat tokens in log lines (uvicorn logs WebSocket paths with their query)."""
-
-    PATTERN = re.compile(r"token=[^&\s\"']+")
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(
-                self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
-                for a in (record.args if isinstance(record.args, tuple) else (record.args,))
-            )
-        record.msg = self.PATTERN.sub("token=…", str(record.msg))
-        return True
-
-
-def _redact_server_logs() -> None:
-    for name in ("uvicorn.error", "uvicorn.access"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
 
 
 def database_url(given: str | None = None) -> str:
@@ -214,7 +193,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        _redact_server_logs()
+        redact_logs()
         await asyncio.to_thread(store.migrate)
         _tune_gc()
         manager = TableManager(
@@ -233,7 +212,14 @@ def create_app(
                 await notifier.drain()
             store.close()
 
-    app = FastAPI(title="dragontable", lifespan=lifespan)
+    docs = config.api_docs
+    app = GuardedApp(
+        title="dragontable",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.store = store
     app.state.table_limiter = limiter
     app.state.accounts, app.state.notifier, app.state.links = accounts, notifier, links
@@ -241,6 +227,7 @@ def create_app(
     for refusal in (BadInput, LobbyError, HTTPException, RequestValidationError, ServerFull):
         app.add_exception_handler(refusal, _refused)
     csrf_middleware(app)
+    guard(app)  # outside the sessions: a forged request is refused before any lookup
     account_routes(app)
     profile_routes(app)
     links_routes(app)
@@ -430,6 +417,10 @@ async def _read(
 
 def _page_routes(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=str(WEB)), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(str(WEB.joinpath("favicon.svg")), media_type="image/svg+xml")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

@@ -138,6 +138,11 @@ def add_serve_parser(sub: Any) -> None:
         help="the address players reach this server at, for links in e-mails "
         "(default: http://HOST:PORT)",
     )
+    p.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve the API's pages /docs, /redoc and /openapi.json (default: off)",
+    )
     p.set_defaults(func=cmd_serve)
 
 

@@ -44,7 +44,9 @@ class ServerConfig:
     * ``bot_workers``: ``local`` (bots run in this server's own pool) or ``external``
       (bot moves and hints are jobs in the database for ``dragontable bots``);
     * ``clock_tick_s``: how often the table clocks' deadlines are checked (a seat whose
-      time ran out is handed to the zombie bot at most this late).
+      time ran out is handed to the zombie bot at most this late);
+    * ``api_docs``: serve FastAPI's API pages ``/docs``, ``/redoc`` and
+      ``/openapi.json`` (off: they are 404s).
     """
 
     grace_s: float = GRACE_S
@@ -58,6 +60,7 @@ class ServerConfig:
     table_window_s: float = TABLE_WINDOW_S
     clock_tick_s: float = CLOCK_TICK_S
     bot_workers: str = "local"
+    api_docs: bool = False
 
     def __post_init__(self) -> None:
         for name in ("grace_s", "bot_max_seconds", "idle_s", "table_window_s", "clock_tick_s"):

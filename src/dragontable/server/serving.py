@@ -74,6 +74,7 @@ def settings_from_args(
         "idle_s": args.idle,
         "processes": {"search": args.search_processes} if args.search_processes else None,
         "bot_workers": args.bot_workers,
+        "api_docs": True if args.api_docs else None,
     }
     return ServeSettings(
         url,

@@ -384,7 +384,7 @@ function handRow(x, y, w, p, ctx, redraw, G) {
     if (playable.has(card)) {
       c.classList.add("card-pick");
       if (on) c.classList.add("on");
-      c.setAttribute("style", "cursor: pointer");
+      c.style.cursor = "pointer";
       c.setAttribute("data-card", card);
       c.setAttribute("role", "button");
       c.setAttribute("tabindex", "0");

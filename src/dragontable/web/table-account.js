@@ -1,5 +1,6 @@
 // The table page's players: each seat's account and rating, whether the game is rated, the
-// rating changes at its end, and the button that keeps this page's seat in my account.
+// rating changes at its end, the button that keeps this page's seat in my account, and
+// which account (if any) this browser is signed in as.
 // It listens to the table's messages (the "tablemessage" events table.js fires).
 import { el, seatColour } from "/static/util.js";
 import { lang, t } from "/static/i18n.js";
@@ -69,6 +70,13 @@ document.addEventListener("tablemessage", (event) => {
     refresh();
   }
 });
-document.addEventListener("langchange", () => { if (info) refresh(); });
+// The header's "Signed in as Ann" (or "Not signed in"): whose session this page acts in.
+function drawAccount() {
+  const box = document.getElementById("account-who");
+  box.replaceChildren(...(me ? [t("account.signed_in_as"), " ", profileLink(me.name)] : [t("account.not_signed_in")]));
+}
+
+document.addEventListener("langchange", () => { drawAccount(); if (info) refresh(); });
 await loadMe();
+drawAccount();
 if (info) draw();

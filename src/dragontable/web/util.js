@@ -16,10 +16,19 @@ export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
+// Attributes onto a node; `style` goes through the CSSOM (node.style), which the pages'
+// Content-Security-Policy allows, where a style attribute would be refused.
+function setAttributes(node, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "style") node.style.cssText = String(v);
+    else node.setAttribute(k, String(v));
+  }
+}
+
 // el("div", {class: "x"}, "text", child) -> an HTML element; text is never parsed as HTML.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  setAttributes(node, attrs);
   for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
@@ -29,7 +38,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // svg("rect", {x: 1}, ...) -> an SVG element; strings become text nodes.
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  setAttributes(node, attrs);
   for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }

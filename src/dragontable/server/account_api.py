@@ -29,6 +29,7 @@ from .accounts import (
     cookie_secure,
 )
 from .accounts_db import CannotAttach, User
+from .devices import DEVICE_COOKIE, DEVICE_DAYS
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
 from .live import Connection, LiveTable, error
 
@@ -80,11 +81,11 @@ async def read_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def _set_cookie(request: Request, response: Response, token: str) -> None:
+def _set_cookie(request: Request, response: Response, name: str, value: str, days: int) -> None:
     response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=SESSION_DAYS * 86400,
+        name,
+        value,
+        max_age=days * 86400,
         path="/",
         httponly=True,
         samesite="lax",
@@ -93,8 +94,11 @@ def _set_cookie(request: Request, response: Response, token: str) -> None:
 
 
 def _signed_in_reply(request: Request, session: Session, token: str, status: int) -> JSONResponse:
+    """The account, with the session cookie and (renewed) the browser's device cookie."""
     response = JSONResponse(me_info(session.user, session.csrf), status_code=status)
-    _set_cookie(request, response, token)
+    _set_cookie(request, response, SESSION_COOKIE, token, SESSION_DAYS)
+    if session.device_cookie:
+        _set_cookie(request, response, DEVICE_COOKIE, session.device_cookie, DEVICE_DAYS)
     return response
 
 
@@ -126,7 +130,10 @@ def account_routes(app: FastAPI) -> None:
         email = check_email(body.get("email"))
         lang = check_account_lang(body.get("lang", "en"))
         accounts: Accounts = request.app.state.accounts
-        session, token = await accounts.sign_up(name, password, email, lang, _client(request))
+        device = request.cookies.get(DEVICE_COOKIE)
+        session, token = await accounts.sign_up(
+            name, password, email, lang, _client(request), device
+        )
         return _signed_in_reply(request, session, token, 201)
 
     @app.post("/api/account/signin", response_model=None)
@@ -137,7 +144,8 @@ def account_routes(app: FastAPI) -> None:
         if not isinstance(name, str) or not isinstance(password, str):
             raise BadInput('send {"name": "...", "password": "..."}')
         accounts: Accounts = request.app.state.accounts
-        session, token = await accounts.sign_in(name[:64], password[:512], _client(request))
+        device = request.cookies.get(DEVICE_COOKIE)
+        session, token = await accounts.sign_in(name[:64], password[:512], _client(request), device)
         return _signed_in_reply(request, session, token, 200)
 
     @app.post("/api/account/signout", response_model=None)

@@ -32,6 +32,7 @@ from .accounts_db import CannotAttach, User
 from .devices import DEVICE_COOKIE, DEVICE_DAYS
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
 from .live import Connection, LiveTable, error
+from .ratings import DEFAULT_HANDOVER_RATING, HANDOVER_RATINGS
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_AUTHORIZED = ("/api/unsubscribe/",)
@@ -42,6 +43,7 @@ NO_CSRF = (
     f"(the {CSRF_HEADER} header); reload the page and try again; nothing was changed"
 )
 SIGN_IN_FIRST = "sign in first"
+SETTINGS = ("email", "lang", "email_opt_out", "handover_rating")
 
 
 def me_info(user: User, csrf: str) -> dict[str, Any]:
@@ -52,6 +54,7 @@ def me_info(user: User, csrf: str) -> dict[str, Any]:
             "email": user.email,
             "lang": user.lang,
             "email_opt_out": user.email_opt_out,
+            "handover_rating": user.handover_rating or DEFAULT_HANDOVER_RATING,
         },
         "csrf": csrf,
     }
@@ -188,10 +191,11 @@ def account_routes(app: FastAPI) -> None:
 
 
 def _settings(body: dict[str, Any]) -> dict[str, Any]:
-    """The account settings a body changes: ``email``, ``lang``, ``email_opt_out``."""
-    unknown = set(body) - {"email", "lang", "email_opt_out"}
+    """The account settings a body changes: ``email``, ``lang``, ``email_opt_out``,
+    ``handover_rating``."""
+    unknown = set(body) - set(SETTINGS)
     if unknown:
-        raise BadInput(f"unknown settings {sorted(unknown)}; settings: email, lang, email_opt_out")
+        raise BadInput(f"unknown settings {sorted(unknown)}; settings: {', '.join(SETTINGS)}")
     values: dict[str, Any] = {}
     if "email" in body:
         values["email"] = check_email(body["email"])
@@ -201,6 +205,10 @@ def _settings(body: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(body["email_opt_out"], bool):
             raise BadInput("email_opt_out is true or false")
         values["email_opt_out"] = body["email_opt_out"]
+    if "handover_rating" in body:
+        if body["handover_rating"] not in HANDOVER_RATINGS:
+            raise BadInput(f"handover_rating is one of {', '.join(HANDOVER_RATINGS)}")
+        values["handover_rating"] = body["handover_rating"]
     return values
 
 

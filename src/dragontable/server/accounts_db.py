@@ -40,6 +40,9 @@ class User:
     email_opt_out: bool
     unsubscribe: str
     created_at: dt.datetime | None = None
+    handover_rating: str | None = None
+    """How a game where another seat handed this player's seat to a bot counts for
+    their rating (``ratings.HANDOVER_RATINGS``); None: the default, ``unrated``."""
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of the account."""
@@ -78,6 +81,7 @@ def _user(r: sa.RowMapping) -> User:
         bool(r["email_opt_out"]),
         r["unsubscribe"],
         _aware(r["created_at"]),
+        r["handover_rating"],
     )
 
 
@@ -143,8 +147,8 @@ class AccountStore:
             )
 
     def update_user(self, user_id: int, **values: Any) -> None:
-        """Change ``email``, ``lang`` or ``email_opt_out`` of an account."""
-        assert set(values) <= {"email", "lang", "email_opt_out"}, values
+        """Change ``email``, ``lang``, ``email_opt_out`` or ``handover_rating`` of an account."""
+        assert set(values) <= {"email", "lang", "email_opt_out", "handover_rating"}, values
         with self.store.writing() as conn:
             conn.execute(users_t.update().where(users_t.c.id == user_id).values(**values))
 

@@ -1,4 +1,5 @@
-"""E-mail: "your turn" notices through the SMTP server the operator names.
+"""E-mail: "your turn" notices, and word that a bot took one's seat, through the SMTP
+server the operator names.
 
 ``dragontable serve --smtp smtp://[user:password@]host[:port][?from=address]`` (STARTTLS
 when the server offers it) or ``smtps://…`` (TLS from the start). A player with an
@@ -6,6 +7,11 @@ e-mail address who has not unsubscribed gets one when it becomes their turn at a
 they are not looking at (no open WebSocket of their seat), at most one per table in
 any hour (:data:`MAIL_GAP`, counted in the ``mail_log`` table). Messages go out in a
 thread, off the event loop; the time comes from an injectable clock.
+
+A player away from a table also hears when a bot took their seat: another seat handed
+it over, or the clock's zombie took it as their time ran out (:meth:`Notifier.seat_handed_over`;
+not held back by the hour, but logged with the others). Every mail passes one gate,
+:meth:`Notifier._may_mail`.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ import datetime as dt
 import logging
 import smtplib
 import ssl
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..core.errors import DragontableError
@@ -117,8 +124,45 @@ class MailSettings:
             )
 
 
+@dataclass(frozen=True)
+class Kind:
+    """What a mail is about: ``turn``, ``handed`` (another seat handed one's seat to a
+    bot) or ``zombie`` (the clock's bot took it); its catalog keys, ``core.mail.*``."""
+
+    name: str
+    by: int | None = None
+    """The seat that handed the seat over (``handed``)."""
+    level: str | None = None
+    """The bot that plays the seat now (``handed``, ``zombie``)."""
+
+    @property
+    def subject(self) -> str:
+        return "subject" if self.name == "turn" else f"{self.name}_subject"
+
+    @property
+    def body(self) -> str:
+        return "body" if self.name == "turn" else f"{self.name}_body"
+
+    @property
+    def unsubscribe(self) -> str:
+        return "unsubscribe" if self.name == "turn" else "unsubscribe_any"
+
+
+TURN = Kind("turn")
+NO_GAP = dt.timedelta(0)
+"""Mails that a bot took one's seat are logged but not held back (one per hand-over)."""
+
+
+def bot_level(spec: str, lang: str) -> str:
+    """A bot's level in words (``core.bot.<name>``), its budget kept: ``MCTS 2s``."""
+    name, _, budget = spec.partition(":")
+    words = template(f"core.bot.{name}", lang) or name
+    return f"{words} {budget}" if budget else words
+
+
 class Notifier:
-    """Sends "your turn" e-mails; :meth:`turn_started` is called on every change of turn."""
+    """Sends "your turn" e-mails (:meth:`turn_started` is called on every change of turn)
+    and "a bot took your seat" ones (:meth:`seat_handed_over`)."""
 
     def __init__(self, store: AccountStore, settings: MailSettings) -> None:
         self.store = store
@@ -134,42 +178,65 @@ class Notifier:
         row = table.row.seats[seat]
         if row.user_id is None or row.bot is not None or table.connected()[seat]:
             return
-        task = asyncio.get_running_loop().create_task(self._notify(table, row.user_id))
+        self._start(self._notify(table, row.user_id, TURN, self.gap))
+
+    def seat_handed_over(self, table: LiveTable, seat: int) -> None:
+        """A bot just took ``seat`` (its ``handed_by`` seat handed it over, or the clock's
+        zombie took it): mail its account unless it is at the table."""
+        row = table.row.seats[seat]
+        if row.user_id is None or table.connected()[seat]:
+            return
+        kind = Kind("zombie" if row.zombie else "handed", row.handed_by, row.handed_to)
+        self._start(self._notify(table, row.user_id, kind, NO_GAP))
+
+    def _start(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _notify(self, table: LiveTable, user_id: int) -> None:
+    @staticmethod
+    def _may_mail(user: User | None) -> bool:
+        """The one gate of every mail: the account has an address and wants mail."""
+        return user is not None and user.email is not None and not user.email_opt_out
+
+    async def _notify(self, table: LiveTable, user_id: int, kind: Kind, gap: dt.timedelta) -> None:
         try:
             user = await asyncio.to_thread(self.store.user_by_id, user_id)
-            if user is None or user.email is None or user.email_opt_out:
+            if user is None or not self._may_mail(user):
                 return
             now = self.clock()
-            if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, self.gap):
+            if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, gap):
                 return
-            message = self.message(table, user)
+            message = self.message(table, user, kind)
             await asyncio.to_thread(send_message, self.target, message)
             self.sent += 1
         except Exception:  # a mail server failing must not touch the table
-            log.exception("table %s: the your-turn e-mail could not be sent", table.id)
+            log.exception("table %s: the %s e-mail could not be sent", table.id, kind.name)
 
-    def message(self, table: LiveTable, user: User) -> EmailMessage:
-        """The "your turn" e-mail, in the player's language, with one-click unsubscribe."""
+    def message(self, table: LiveTable, user: User, kind: Kind | None = None) -> EmailMessage:
+        """The e-mail of ``kind`` (default: "your turn"), in the player's language, with
+        one-click unsubscribe."""
         assert user.email is not None
+        kind = kind or TURN
         lang, game = user.lang, table.row.game
         title = template(f"{game}.title", lang) or game
         play = f"{self.public_url}/table/{quote(table.id)}"
         page = f"{self.public_url}/unsubscribe/{quote(user.unsubscribe)}"
         params = {"name": user.name, "game": title, "table": table.id}
+        if kind.by is not None:
+            params["by"] = table.names_in(lang)[kind.by]
+        if kind.level is not None:
+            params["level"] = bot_level(kind.level, lang)
         message = EmailMessage()
         message["From"] = self.target.sender
         message["To"] = user.email
-        message["Subject"] = format_key("core.mail.subject", lang, **params)
+        message["Subject"] = format_key(f"core.mail.{kind.subject}", lang, **params)
         message["List-Unsubscribe"] = f"<{self.public_url}/api/unsubscribe/{user.unsubscribe}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         message.set_content(
-            format_key("core.mail.body", lang, **params, url=play)
+            format_key(f"core.mail.{kind.body}", lang, **params, url=play)
             + "\n\n"
-            + format_key("core.mail.unsubscribe", lang, url=page)
+            + format_key(f"core.mail.{kind.unsubscribe}", lang, url=page)
             + "\n"
         )
         return message

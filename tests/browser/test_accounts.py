@@ -126,3 +126,21 @@ def test_a_wrong_password_is_answered_in_the_page(browser: Browser, server: str)
         page.click("#sign-in")
         expect(page.locator("#account-error")).to_have_text("wrong user name or password")
         expect(page.locator("#signed-in")).to_have_count(0)
+
+
+def test_the_profile_keeps_how_a_seat_handed_over_by_another_is_rated(
+    browser: Browser, server: str
+) -> None:
+    name = f"cy{secrets.token_hex(3)}"
+    with player_page(browser) as page:
+        sign_up(page, server, name)
+        page.goto(f"{server}/profile/{name}")
+        choice = page.locator("#pref-handover")
+        expect(choice).to_have_value("unrated")
+        expect(choice.locator("option:checked")).to_have_text("leaves my rating as it was")
+        choice.select_option("loss")
+        page.click("#settings button[type=submit]")
+        expect(page.locator("#settings-done")).to_have_text("Saved.")
+        assert page.request.get(f"{server}/api/me").json()["user"]["handover_rating"] == "loss"
+        page.reload()
+        expect(page.locator("#pref-handover")).to_have_value("loss")

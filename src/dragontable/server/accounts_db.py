@@ -290,10 +290,11 @@ class AccountStore:
             done = select_changes(conn, table_id)
             if done:
                 return False
-            conn.execute(
-                rating_changes_t.insert(),
-                [{"table_id": table_id, **vars(c)} for c in changes],
-            )
+            if changes:  # none: every seat's rating stays (a seat handed over, unrated)
+                conn.execute(
+                    rating_changes_t.insert(),
+                    [{"table_id": table_id, **vars(c)} for c in changes],
+                )
             for player, (mu, sigma) in merged(changes).items():
                 key = (ratings_t.c.player == player) & (ratings_t.c.game == game)
                 values = {"mu": mu, "sigma": sigma, "updated_at": now}

@@ -224,7 +224,7 @@ class Notifier:
         page = f"{self.public_url}/unsubscribe/{quote(user.unsubscribe)}"
         params = {"name": user.name, "game": title, "table": table.id}
         if kind.by is not None:
-            params["by"] = table.names_in(lang)[kind.by]
+            params["by"] = table.row.seats[kind.by].account or table.names_in(lang)[kind.by]
         if kind.level is not None:
             params["level"] = bot_level(kind.level, lang)
         message = EmailMessage()

@@ -66,6 +66,7 @@ function showSettings(data) {
   select.value = me.lang;
   document.getElementById("pref-email").value = me.email || "";
   document.getElementById("pref-mail").checked = !me.email_opt_out;
+  document.getElementById("pref-handover").value = me.handover_rating || "unrated";
 }
 
 async function save(event) {
@@ -74,6 +75,7 @@ async function save(event) {
     lang: document.getElementById("pref-lang").value,
     email: document.getElementById("pref-email").value.trim() || null,
     email_opt_out: !document.getElementById("pref-mail").checked,
+    handover_rating: document.getElementById("pref-handover").value,
   };
   const { ok, status, data } = await send("/api/me", body);
   const done = document.getElementById("settings-done");

@@ -13,6 +13,7 @@ from dragontable.server import create_app
 from dragontable.server.config import ServerConfig
 from dragontable.server.mail import MailSettings
 from dragontable.server.ratings import DEFAULT_MU, Skill, rate_game
+from dragontable.server.tables import TableManager
 from dragontable.server.timesource import ManualClock
 
 from .accounts_helpers import HTTPS, Player, connect, play_turn, rated_table, sign_up, update
@@ -203,7 +204,8 @@ def test_the_absent_player_is_mailed_when_the_clocks_zombie_takes_their_seat(
         settle(client)
         time.advance(3 * DAY)
         assert client.portal is not None
-        assert client.portal.call(client.app.state.manager.check_clocks) == 1  # type: ignore[attr-defined]
+        manager: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+        assert client.portal.call(manager.check_clocks) == 1  # the zombie takes Bob's seat
         settle(client)
     subjects = [m["Subject"] for m in received.messages]
     assert subjects == [

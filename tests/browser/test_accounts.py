@@ -164,3 +164,21 @@ def test_the_password_changes_on_the_profile_and_other_sessions_end(
         here.reload()
         expect(here.locator("#signed-in")).to_contain_text(name)
         sign_in(elsewhere, server, name, new)
+
+
+def test_the_profile_keeps_how_a_seat_handed_over_by_another_is_rated(
+    browser: Browser, server: str
+) -> None:
+    name = f"cy{secrets.token_hex(3)}"
+    with player_page(browser) as page:
+        sign_up(page, server, name)
+        page.goto(f"{server}/profile/{name}")
+        choice = page.locator("#pref-handover")
+        expect(choice).to_have_value("unrated")
+        expect(choice.locator("option:checked")).to_have_text("leaves my rating as it was")
+        choice.select_option("loss")
+        page.click("#settings button[type=submit]")
+        expect(page.locator("#settings-done")).to_have_text("Saved.")
+        assert page.request.get(f"{server}/api/me").json()["user"]["handover_rating"] == "loss"
+        page.reload()
+        expect(page.locator("#pref-handover")).to_have_value("loss")

@@ -1,6 +1,7 @@
 """A turn-based table in two browsers: a player leaves, the server's clock runs out, the
 zombie bot plays the seat and everyone sees it, the player comes back and reclaims it at
-their next move, and the game ends. The chat in both pages, with HTML typed into it.
+their next move, and the game ends (nobody may hand the absent seat over before its time
+runs out: the page offers no button for it). The chat in both pages, with HTML typed into it.
 
 The test moves the server's clock (``timesource.ManualClock``), never waits for it.
 """
@@ -142,6 +143,11 @@ def test_the_zombie_plays_an_absent_seat_out_of_time_until_its_player_reclaims_i
     bo.locator(".side").screenshot(path=str(screenshots / "clock-chat-phone-en.png"))
     n = info(ann, base, tid)["n_actions"]
     phone.close()  # Bo leaves
+
+    # The clock is the only grace: no countdown, no button to hand Bo's seat over.
+    expect(seat_row(ann, 1)).to_contain_text("the clock decides")
+    expect(ann.locator("#hand-1")).to_have_count(0)
+    expect(ann.locator("#hand-0")).to_be_visible()  # her own seat she may
 
     clock.advance(3 * DAY + 1)  # one day a move plus the two days' bank, and a second
     expect(seat_row(ann, 1)).to_contain_text(ZOMBIE_RANDOM)

@@ -29,9 +29,11 @@ from .accounts import (
     cookie_secure,
 )
 from .accounts_db import CannotAttach, User
+from .devices import DEVICE_COOKIE, DEVICE_DAYS
 from .inputs import MAX_BODY_BYTES, BadInput, is_table_id, parse_json, read_limited
 from .live import Connection, LiveTable, error
 from .mail_db import email_key
+from .ratings import DEFAULT_HANDOVER_RATING, HANDOVER_RATINGS
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 TOKEN_AUTHORIZED = ("/api/unsubscribe/", "/api/account/confirm", "/api/account/reset")
@@ -43,6 +45,7 @@ NO_CSRF = (
     f"(the {CSRF_HEADER} header); reload the page and try again; nothing was changed"
 )
 SIGN_IN_FIRST = "sign in first"
+SETTINGS = ("email", "lang", "email_opt_out", "handover_rating")
 
 
 def me_info(user: User, csrf: str) -> dict[str, Any]:
@@ -54,6 +57,7 @@ def me_info(user: User, csrf: str) -> dict[str, Any]:
             "email_verified": user.email_verified,
             "lang": user.lang,
             "email_opt_out": user.email_opt_out,
+            "handover_rating": user.handover_rating or DEFAULT_HANDOVER_RATING,
         },
         "csrf": csrf,
     }
@@ -83,11 +87,11 @@ async def read_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def _set_cookie(request: Request, response: Response, token: str) -> None:
+def _set_cookie(request: Request, response: Response, name: str, value: str, days: int) -> None:
     response.set_cookie(
-        SESSION_COOKIE,
-        token,
-        max_age=SESSION_DAYS * 86400,
+        name,
+        value,
+        max_age=days * 86400,
         path="/",
         httponly=True,
         samesite="lax",
@@ -102,11 +106,14 @@ def _signed_in_reply(
     status: int,
     confirmation: dict[str, Any] | None = None,
 ) -> JSONResponse:
+    """The account, with the session cookie and (renewed) the browser's device cookie."""
     info = me_info(session.user, session.csrf)
     if confirmation is not None:
         info["confirmation"] = confirmation
     response = JSONResponse(info, status_code=status)
-    _set_cookie(request, response, token)
+    _set_cookie(request, response, SESSION_COOKIE, token, SESSION_DAYS)
+    if session.device_cookie:
+        _set_cookie(request, response, DEVICE_COOKIE, session.device_cookie, DEVICE_DAYS)
     return response
 
 
@@ -139,7 +146,10 @@ def account_routes(app: FastAPI) -> None:
         email = check_email(body.get("email"))
         lang = check_account_lang(body.get("lang", "en"))
         accounts: Accounts = request.app.state.accounts
-        session, token = await accounts.sign_up(name, password, email, lang, _client(request))
+        device = request.cookies.get(DEVICE_COOKIE)
+        session, token = await accounts.sign_up(
+            name, password, email, lang, _client(request), device
+        )
         confirmation = await _confirm_address(request, session.user, email is not None)
         return _signed_in_reply(request, session, token, 201, confirmation)
 
@@ -151,7 +161,8 @@ def account_routes(app: FastAPI) -> None:
         if not isinstance(name, str) or not isinstance(password, str):
             raise BadInput('send {"name": "...", "password": "..."}')
         accounts: Accounts = request.app.state.accounts
-        session, token = await accounts.sign_in(name[:64], password[:512], _client(request))
+        device = request.cookies.get(DEVICE_COOKIE)
+        session, token = await accounts.sign_in(name[:64], password[:512], _client(request), device)
         return _signed_in_reply(request, session, token, 200)
 
     @app.post("/api/account/signout", response_model=None)
@@ -215,10 +226,11 @@ def account_routes(app: FastAPI) -> None:
 
 
 def _settings(body: dict[str, Any]) -> dict[str, Any]:
-    """The account settings a body changes: ``email``, ``lang``, ``email_opt_out``."""
-    unknown = set(body) - {"email", "lang", "email_opt_out"}
+    """The account settings a body changes: ``email``, ``lang``, ``email_opt_out``,
+    ``handover_rating``."""
+    unknown = set(body) - set(SETTINGS)
     if unknown:
-        raise BadInput(f"unknown settings {sorted(unknown)}; settings: email, lang, email_opt_out")
+        raise BadInput(f"unknown settings {sorted(unknown)}; settings: {', '.join(SETTINGS)}")
     values: dict[str, Any] = {}
     if "email" in body:
         values["email"] = check_email(body["email"])
@@ -228,6 +240,10 @@ def _settings(body: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(body["email_opt_out"], bool):
             raise BadInput("email_opt_out is true or false")
         values["email_opt_out"] = body["email_opt_out"]
+    if "handover_rating" in body:
+        if body["handover_rating"] not in HANDOVER_RATINGS:
+            raise BadInput(f"handover_rating is one of {', '.join(HANDOVER_RATINGS)}")
+        values["handover_rating"] = body["handover_rating"]
     return values
 
 

@@ -3,6 +3,14 @@
 Names are checked in :mod:`names` (NFKC, confusable skeletons, reserved names),
 passwords in :mod:`passwords` (NFKC, NIST SP 800-63B's length and blocklist).
 
+Sign-in is throttled without letting a stranger lock the owner out (OWASP, "Blocking
+Brute Force Attacks"): per client address at most :data:`SIGNIN_ATTEMPTS` failures in
+:data:`SIGNIN_WINDOW_S`; per account name, after :data:`FREE_FAILURES` failures from
+browsers it does not know, progressive delays (1, 2, 4 … at most
+:data:`DELAY_CAP_S` s; answered 429 with ``Retry-After``, nothing sleeps); a browser
+holding a device cookie of the account (:mod:`devices`) is held up only by its own
+failures, the same way.
+
 A session is a random token in an HTTP-only, SameSite=Lax cookie (``Secure`` unless the
 page was reached over plain HTTP at a loopback address, see :func:`cookie_secure`); the
 database keeps only its SHA-256. Each session has a CSRF token that every
@@ -29,8 +37,9 @@ from starlette.exceptions import HTTPException
 
 from ..core.messages import LANGUAGES
 from .accounts_db import AccountStore, NameConfusable, NameTaken, User, name_key
+from .devices import DeviceStore, cookie_tokens, device_hash, new_token, with_token
 from .inputs import BadInput
-from .limits import SlidingWindow, retry_after
+from .limits import Backoff, SlidingWindow, retry_after
 from .names import NAME_RULE, check_name, prototypes
 from .passwords import (
     MAX_PASSWORD,
@@ -49,6 +58,13 @@ MAX_EMAIL = 254
 EMAIL_RULE = "give one plain address such as name@example.org (no name, list or comment)"
 SIGNIN_ATTEMPTS = 10
 SIGNIN_WINDOW_S = 300.0
+"""Failed sign-ins one client address may make in any such window."""
+FREE_FAILURES = 5
+"""Failed sign-ins to one name (or from one device) before the delays begin."""
+FAILURE_WINDOW_S = 900.0
+"""How long a failed sign-in counts towards the delays."""
+DELAY_FIRST_S = 1.0
+DELAY_CAP_S = 60.0
 SIGNUPS = 20
 SIGNUP_WINDOW_S = 3600.0
 STATUS_UNAUTHORIZED = 401
@@ -131,13 +147,16 @@ class Session:
     user: User
     csrf: str
     token_hash: str
+    device_cookie: str | None = None
+    """After a sign-in or sign-up: the ``dt_device`` cookie's new value, to set."""
 
     def csrf_ok(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.csrf.encode())
 
 
 class Accounts:
-    """Sign-up, sign-in (rate-limited per client address and per name) and sessions."""
+    """Sign-up, sign-in (limited per client address, delayed per name and per device)
+    and sessions. The limits read the time from ``now`` (tests move it)."""
 
     def __init__(
         self,
@@ -149,14 +168,34 @@ class Accounts:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.now = now
-        self.by_address = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
-        self.by_name = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S)
-        self.signups = SlidingWindow(SIGNUPS, SIGNUP_WINDOW_S)
+        self.devices = DeviceStore(store.store)
+        self.by_address = SlidingWindow(SIGNIN_ATTEMPTS, SIGNIN_WINDOW_S, clock=self._seconds)
+        self.by_name = self._backoff()
+        self.by_device = self._backoff()
+        self.signups = SlidingWindow(SIGNUPS, SIGNUP_WINDOW_S, clock=self._seconds)
         self._dummy: str | None = None
         prototypes(), common_passwords()  # a broken data file stops the server at start
 
+    def _seconds(self) -> float:
+        return self.now().timestamp()
+
+    def _backoff(self) -> Backoff:
+        return Backoff(
+            FREE_FAILURES,
+            FAILURE_WINDOW_S,
+            first_s=DELAY_FIRST_S,
+            cap_s=DELAY_CAP_S,
+            clock=self._seconds,
+        )
+
     async def sign_up(
-        self, name: str, password: str, email: str | None, lang: str, client: str
+        self,
+        name: str,
+        password: str,
+        email: str | None,
+        lang: str,
+        client: str,
+        device: str | None = None,
     ) -> tuple[Session, str]:
         """Create an account and its first session; return it and the session token."""
         self._limit(self.signups, client, "new accounts from this address", "")
@@ -172,46 +211,61 @@ class Accounts:
             ) from None
         except NameTaken:
             raise BadInput(f"the name {name!r} is taken", STATUS_CONFLICT) from None
-        return await self.start_session(user)
+        session, token = await self.start_session(user)
+        session.device_cookie = await self._remember_device(user, device, None)
+        return session, token
 
-    async def sign_in(self, name: str, password: str, client: str) -> tuple[Session, str]:
-        """Check a name and password; a new session, or 401 (429 after too many tries)."""
-        key = self._count_attempt(client, name)
+    async def sign_in(
+        self, name: str, password: str, client: str, device: str | None = None
+    ) -> tuple[Session, str]:
+        """Check a name and password; a new session, or 401 (429 while delayed).
+
+        ``device`` is the browser's ``dt_device`` cookie: when it holds a token of this
+        account, only that token's own failures delay the attempt; otherwise the client
+        address's limit and the name's delays apply.
+        """
         found = await asyncio.to_thread(self.store.credentials, name)
+        known = await self._known_device(found[0] if found else None, device)
+        gates = self._gates(client, name, known)
+        self._pass(gates)
         digest = found[1] if found else await asyncio.to_thread(self._dummy_hash)
         ok = await self._check(digest, password, found[0].id if found else None)
         if found is None or not ok:
             raise BadInput(WRONG_CREDENTIALS, STATUS_UNAUTHORIZED)
-        self.by_address.release(client)
-        self.by_name.release(key)
-        return await self.start_session(found[0])
+        for window, key, _ in gates:
+            window.release(key)
+        user = found[0]
+        session, token = await self.start_session(user)
+        session.device_cookie = await self._remember_device(user, device, known)
+        return session, token
 
     async def change_password(self, session: Session, current: str, new: str, client: str) -> int:
         """Check the current password (counted as a sign-in attempt), store ``new`` (already
         checked) and end every other session of the account; return how many ended.
         A wrong current password is a 403 and changes nothing."""
-        key = self._count_attempt(client, session.user.name)
+        gates = self._gates(client, session.user.name, None)
+        self._pass(gates)
         found = await asyncio.to_thread(self.store.credentials, session.user.name)
         if found is None or not await self._check(found[1], current, found[0].id):
             raise BadInput(WRONG_PASSWORD, STATUS_FORBIDDEN)
-        self.by_address.release(client)
-        self.by_name.release(key)
+        for window, key, _ in gates:
+            window.release(key)
         digest = await asyncio.to_thread(self.hasher.hash, new)
         return await asyncio.to_thread(
             self.store.set_password_and_end_sessions, session.user.id, digest, session.token_hash
         )
 
-    def _count_attempt(self, client: str, name: str) -> str:
-        """Count a password check against the client's and the name's limits (429 past
-        either); the name's key, to give the attempt back after a right password."""
-        self._limit(self.by_address, client, "from this address")
-        key = name_key(name)
-        try:
-            self._limit(self.by_name, key, "for this name")
-        except HTTPException:
-            self.by_address.release(client)
-            raise
-        return key
+    def _gates(
+        self, client: str, name: str, known: str | None
+    ) -> list[tuple[SlidingWindow, str, str]]:
+        """The limits a password check passes: a known device's own, else the client
+        address's and the name's (NFKC case-folded)."""
+        if known:
+            return [(self.by_device, known, "from this browser")]
+        return [
+            (self.by_address, client, "from this address"),
+            (self.by_name, name_key(name), "for this name"),
+        ]
 
     async def _check(self, digest: str, password: str, user_id: int | None = None) -> bool:
         """Whether ``password`` is the one hashed: its NFKC form, or as typed for a hash
@@ -226,6 +280,38 @@ class Accounts:
             new = await asyncio.to_thread(self.hasher.hash, normal)
             await asyncio.to_thread(self.store.set_password_hash, user_id, new)
         return ok
+
+    async def _known_device(self, user: User | None, device: str | None) -> str | None:
+        """The hash of the cookie's token that ``user`` signed in with before, if any."""
+        tokens = cookie_tokens(device)
+        if user is None or not tokens:
+            return None
+        hashes = [device_hash(t) for t in tokens]
+        return await asyncio.to_thread(self.devices.trusted, hashes, user.id, self.now())
+
+    async def _remember_device(self, user: User, device: str | None, known: str | None) -> str:
+        """Note the sign-in on the browser's device token for ``user`` (a new one if it
+        has none); the cookie's new value."""
+        if known is not None:
+            await asyncio.to_thread(self.devices.seen, known, self.now())
+            return with_token(
+                device, next(t for t in cookie_tokens(device) if device_hash(t) == known)
+            )
+        token = new_token()
+        await asyncio.to_thread(self.devices.add, device_hash(token), user.id, self.now())
+        return with_token(device, token)
+
+    def _pass(self, gates: list[tuple[SlidingWindow, str, str]]) -> None:
+        """Count the attempt at every gate, or take it back from all and answer 429."""
+        passed: list[tuple[SlidingWindow, str]] = []
+        for window, key, where in gates:
+            try:
+                self._limit(window, key, where)
+            except HTTPException:
+                for done, done_key in passed:
+                    done.release(done_key)
+                raise
+            passed.append((window, key))
 
     def _dummy_hash(self) -> str:
         """A hash to check an unknown name's password against (as long as a real check)."""

@@ -52,6 +52,9 @@ class User:
     created_at: dt.datetime | None = None
     email_verified_at: dt.datetime | None = None
     """When the address's owner followed a confirmation link; None: no mail goes there."""
+    handover_rating: str | None = None
+    """How a game where another seat handed this player's seat to a bot counts for
+    their rating (``ratings.HANDOVER_RATINGS``); None: the default, ``unrated``."""
 
     @property
     def email_verified(self) -> bool:
@@ -95,6 +98,7 @@ def _user(r: sa.RowMapping) -> User:
         r["unsubscribe"],
         _aware(r["created_at"]),
         _aware(r["email_verified_at"]),
+        r["handover_rating"],
     )
 
 
@@ -207,9 +211,9 @@ class AccountStore:
         return int(done.rowcount)
 
     def update_user(self, user_id: int, **values: Any) -> None:
-        """Change ``email``, ``lang`` or ``email_opt_out`` of an account; a new ``email``
-        is unconfirmed (give only a changed address)."""
-        assert set(values) <= {"email", "lang", "email_opt_out"}, values
+        """Change ``email``, ``lang``, ``email_opt_out`` or ``handover_rating`` of an
+        account; a new ``email`` is unconfirmed (give only a changed address)."""
+        assert set(values) <= {"email", "lang", "email_opt_out", "handover_rating"}, values
         if "email" in values:
             values["email_verified_at"] = None
         with self.store.writing() as conn:
@@ -356,10 +360,11 @@ class AccountStore:
             done = select_changes(conn, table_id)
             if done:
                 return False
-            conn.execute(
-                rating_changes_t.insert(),
-                [{"table_id": table_id, **vars(c)} for c in changes],
-            )
+            if changes:  # none: every seat's rating stays (a seat handed over, unrated)
+                conn.execute(
+                    rating_changes_t.insert(),
+                    [{"table_id": table_id, **vars(c)} for c in changes],
+                )
             for player, (mu, sigma) in merged(changes).items():
                 key = (ratings_t.c.player == player) & (ratings_t.c.game == game)
                 values = {"mu": mu, "sigma": sigma, "updated_at": now}

@@ -95,6 +95,17 @@ def overdue(row: TableRow, now: dt.datetime) -> int | None:
     return None
 
 
+def time_left_s(clock: ClockSettings, seat: SeatRow, now: dt.datetime) -> int:
+    """Whole seconds ``seat`` has before its time runs out: to its deadline while its
+    clock runs, else what it will have when its turn comes (turn-based: a move's time
+    plus the bank)."""
+    if seat.deadline is not None:
+        left = ms_between(now, seat.deadline)
+    else:
+        left = (seat.clock_left_ms or 0) + (MS * clock.per_move_s if clock.kind == "turn" else 0)
+    return max(0, -(-left // MS))
+
+
 def reclaimed(clock: ClockSettings, seat: SeatRow) -> SeatClock:
     """A zombie seat's clock when its player takes it back: a live one gets at least the
     increment and ``RECLAIM_LIVE_S``; a turn-based one keeps its (empty) bank."""
@@ -129,6 +140,7 @@ class ClockPlay:
         async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ...) -> None: ...
         def kick(self, table: LiveTable) -> None: ...
         async def _withdraw_offer(self, table: LiveTable, why: str, by: int) -> None: ...
+        def seat_taken_over(self, table: LiveTable, seat: int) -> None: ...
 
     async def check_clocks(self) -> int:
         """Put the zombie on every seat whose time has run out; return how many. Tables
@@ -172,6 +184,7 @@ class ClockPlay:
         message = {"type": "seat_change", "seat": seat, "bot": clock.zombie_bot, "by": None}
         table.announce({**message, "zombie": True})
         table.broadcast([])
+        self.seat_taken_over(table, seat)
         return True
 
     async def sync_clocks(self, table: LiveTable) -> None:

@@ -69,6 +69,9 @@ class SeatRow:
     """A timed human seat's time left (live clock) or time bank (turn-based), in ms."""
     zombie: bool = False
     """``handed_to`` is the table's zombie bot, because this seat's time ran out."""
+    handed_by: int | None = None
+    """The seat that handed this one to a bot while its player was away (kept after a
+    reclaim: the game was played so); None if none did (revision 0009)."""
 
     @property
     def bot(self) -> str | None:
@@ -382,6 +385,7 @@ class Store:
                     deadline=_aware(r["deadline"]),
                     clock_left_ms=r["clock_left_ms"],
                     zombie=bool(r["zombie"]),
+                    handed_by=r["handed_by"],
                 )
             )
         return out
@@ -477,16 +481,21 @@ class Store:
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
         overdue_at: dt.datetime | None = None,
+        handed_by: int | None = None,
     ) -> bool:
-        """Let bot ``bot`` play a human seat (``zombie``: as its time ran out), or give the
-        seat back to its player (None); with the seat ``clocks`` that follow. Given
-        ``overdue_at``, only if the stored seat is a person's whose deadline has passed by
-        then (of processes sharing the database, one puts the zombie on); whether stored."""
+        """Let bot ``bot`` play a human seat (``zombie``: as its time ran out; ``handed_by``:
+        another seat handed it over), or give the seat back to its player (None); with the
+        seat ``clocks`` that follow. Given ``overdue_at``, only if the stored seat is a
+        person's whose deadline has passed by then (of processes sharing the database,
+        one puts the zombie on); whether stored."""
         query = seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
         if overdue_at is not None:
             query = query.where(seats_t.c.handed_to.is_(None), seats_t.c.deadline <= overdue_at)
+        values: dict[str, Any] = {"handed_to": bot, "zombie": zombie}
+        if handed_by is not None:
+            values["handed_by"] = handed_by
         with self._write() as conn:
-            if conn.execute(query.values(handed_to=bot, zombie=zombie)).rowcount != 1:
+            if conn.execute(query.values(**values)).rowcount != 1:
                 return False
             write_clocks(conn, seats_t, table_id, clocks or {})
             self.notice(conn, table_id, "seats")

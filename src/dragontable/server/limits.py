@@ -1,4 +1,5 @@
-"""How often one client may do something: a sliding window per client address.
+"""How often one client may do something: a sliding window per client address, and
+progressive delays after failures (:class:`Backoff`, sign-in).
 
 The table server caps how many tables one address opens (``POST /api/tables``): at
 most ``MAX_TABLES_PER_CLIENT`` in any ``TABLE_WINDOW_S`` seconds. Memory stays bounded:
@@ -51,6 +52,19 @@ class SlidingWindow:
         A refused event is not counted.
         """
         now = self.clock()
+        stamps = self._stamps(key, now)
+        wait = self._wait(stamps, now)
+        if wait > 0:
+            return wait
+        stamps.append(now)
+        return 0.0
+
+    def _wait(self, stamps: deque[float], now: float) -> float:
+        """Seconds until one more event is allowed, given the events in the window."""
+        return stamps[0] + self.window_s - now if len(stamps) >= self.limit else 0.0
+
+    def _stamps(self, key: str, now: float) -> deque[float]:
+        """The events of ``key`` still in the window (a new key is remembered)."""
         self._forget_idle(now)
         stamps = self._events.get(key)
         if stamps is None:
@@ -60,10 +74,7 @@ class SlidingWindow:
         self._events.move_to_end(key)
         while stamps and stamps[0] <= now - self.window_s:
             stamps.popleft()
-        if len(stamps) >= self.limit:
-            return stamps[0] + self.window_s - now
-        stamps.append(now)
-        return 0.0
+        return stamps
 
     def release(self, key: str) -> None:
         """Take back the last event counted for ``key`` (the request it allowed failed)."""
@@ -78,6 +89,42 @@ class SlidingWindow:
             if stamps and stamps[-1] > now - self.window_s:
                 return
             del self._events[key]
+
+
+class Backoff(SlidingWindow):
+    """Progressive delays: the first ``free`` failures of a key in any ``window_s``
+    seconds cost nothing; after them each attempt must wait ``first_s``, then twice as
+    long after each further failure, at most ``cap_s``, counted from the last failure.
+
+    :meth:`acquire` counts an attempt as a failure before it is checked (so that
+    attempts made at the same moment cannot all pass); :meth:`release` takes it back
+    when it succeeded. Nothing waits here: a refused attempt is told how long to wait.
+    """
+
+    def __init__(
+        self,
+        free: int,
+        window_s: float,
+        *,
+        first_s: float = 1.0,
+        cap_s: float = 60.0,
+        max_keys: int = MAX_CLIENTS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(free, window_s, max_keys=max_keys, clock=clock)
+        if not 0 < first_s <= cap_s or not math.isfinite(cap_s):
+            raise ValueError(f"delays need 0 < first_s <= cap_s, not {first_s!r}, {cap_s!r}")
+        self.first_s = first_s
+        self.cap_s = cap_s
+
+    def delay(self, failures: int) -> float:
+        """The wait after ``failures`` failures in the window (0 while they are free)."""
+        if failures < self.limit:
+            return 0.0
+        return float(min(self.cap_s, self.first_s * 2 ** min(failures - self.limit, 62)))
+
+    def _wait(self, stamps: deque[float], now: float) -> float:
+        return stamps[-1] + self.delay(len(stamps)) - now if stamps else 0.0
 
 
 def retry_after(seconds: float) -> str:

@@ -223,9 +223,10 @@ class LiveTable:
 
     def handover_in(self, seat: int) -> int | None:
         """Whole seconds until another player may hand ``seat`` to a bot (0: now), or
-        None while the seat is connected, a bot seat or already handed over."""
+        None while the seat is connected, a bot seat or already handed over, and always
+        at a table with a clock (there only the clock hands another's seat over)."""
         since = self.away_since.get(seat)
-        if since is None or self.row.seats[seat].handed_to is not None:
+        if since is None or self.row.seats[seat].handed_to is not None or self.row.clock:
             return None
         return max(0, math.ceil(since + self.grace_s - time.monotonic()))
 

@@ -1,4 +1,5 @@
-"""E-mail: "your turn" notices through the SMTP server the operator names.
+"""E-mail: "your turn" notices, and word that a bot took one's seat, through the SMTP
+server the operator names.
 
 ``dragontable serve --smtp smtp://[user:password@]host[:port][?from=address]`` (STARTTLS
 when the server offers it) or ``smtps://…`` (TLS from the start). A player whose address
@@ -7,6 +8,11 @@ when it becomes their turn at a table they are not looking at (no open WebSocket
 their seat), at most one per table in any hour (:data:`MAIL_GAP`, counted in the
 ``mail_log`` table). Every message (:class:`Outbox`) has ``Date`` and ``Message-ID``
 and goes out in a thread, off the event loop; the time comes from an injectable clock.
+
+A player away from a table also hears when a bot took their seat: another seat handed
+it over, or the clock's zombie took it as their time ran out (:meth:`Notifier.seat_handed_over`;
+not held back by the hour, but logged with the others). Every mail of a table passes one
+gate, :meth:`Notifier._may_mail`.
 """
 
 from __future__ import annotations
@@ -173,6 +179,42 @@ class Outbox:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
 
+@dataclass(frozen=True)
+class Kind:
+    """What a mail is about: ``turn``, ``handed`` (another seat handed one's seat to a
+    bot) or ``zombie`` (the clock's bot took it); its catalog keys, ``core.mail.*``."""
+
+    name: str
+    by: int | None = None
+    """The seat that handed the seat over (``handed``)."""
+    level: str | None = None
+    """The bot that plays the seat now (``handed``, ``zombie``)."""
+
+    @property
+    def subject(self) -> str:
+        return "subject" if self.name == "turn" else f"{self.name}_subject"
+
+    @property
+    def body(self) -> str:
+        return "body" if self.name == "turn" else f"{self.name}_body"
+
+    @property
+    def unsubscribe(self) -> str:
+        return "unsubscribe" if self.name == "turn" else "unsubscribe_any"
+
+
+TURN = Kind("turn")
+NO_GAP = dt.timedelta(0)
+"""Mails that a bot took one's seat are logged but not held back (one per hand-over)."""
+
+
+def bot_level(spec: str, lang: str) -> str:
+    """A bot's level in words (``core.bot.<name>``), its budget kept: ``MCTS 2s``."""
+    name, _, budget = spec.partition(":")
+    words = template(f"core.bot.{name}", lang) or name
+    return f"{words} {budget}" if budget else words
+
+
 class Notifier:
     """Sends "your turn" e-mails; :meth:`turn_started` is called on every change of turn."""
 
@@ -196,36 +238,58 @@ class Notifier:
         row = table.row.seats[seat]
         if row.user_id is None or row.bot is not None or table.connected()[seat]:
             return
-        self.outbox.spawn(self._notify(table, row.user_id))
+        self.outbox.spawn(self._notify(table, row.user_id, TURN, self.gap))
 
-    async def _notify(self, table: LiveTable, user_id: int) -> None:
+    def seat_handed_over(self, table: LiveTable, seat: int) -> None:
+        """A bot just took ``seat`` (its ``handed_by`` seat handed it over, or the clock's
+        zombie took it): mail its account unless it is at the table."""
+        row = table.row.seats[seat]
+        if row.user_id is None or table.connected()[seat]:
+            return
+        kind = Kind("zombie" if row.zombie else "handed", row.handed_by, row.handed_to)
+        self.outbox.spawn(self._notify(table, row.user_id, kind, NO_GAP))
+
+    def _may_mail(self, user: User | None) -> bool:
+        """The one gate of every table's mail: a confirmed address (:mod:`mail_links`)
+        that its owner did not unsubscribe, on an account that wants mail."""
+        if user is None or user.email is None or not user.email_verified:
+            return False
+        return not user.email_opt_out and not self.suppressed.suppressed_since(user.email)
+
+    async def _notify(self, table: LiveTable, user_id: int, kind: Kind, gap: dt.timedelta) -> None:
         try:
             user = await asyncio.to_thread(self.store.user_by_id, user_id)
-            if user is None or not user.email_verified or user.email_opt_out:
+            if not await asyncio.to_thread(self._may_mail, user):
                 return
-            assert user.email is not None
-            if await asyncio.to_thread(self.suppressed.suppressed_since, user.email):
-                return
+            assert user is not None
             now = self.clock()
-            if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, self.gap):
+            if not await asyncio.to_thread(self.store.claim_mail, table.id, user_id, now, gap):
                 return
-            self.outbox.post(self.message(table, user), f"table {table.id}: your-turn")
+            self.outbox.post(self.message(table, user, kind), f"table {table.id}: {kind.name}")
         except Exception:  # a database failing must not touch the table
-            log.exception("table %s: the your-turn e-mail could not be sent", table.id)
+            log.exception("table %s: the %s e-mail could not be sent", table.id, kind.name)
 
-    def message(self, table: LiveTable, user: User) -> EmailMessage:
-        """The "your turn" e-mail, in the player's language, with one-click unsubscribe."""
+    def message(self, table: LiveTable, user: User, kind: Kind | None = None) -> EmailMessage:
+        """The e-mail of ``kind`` (default: "your turn"), in the player's language, with
+        one-click unsubscribe."""
+        kind = kind or TURN
         lang, game = user.lang, table.row.game
         title = template(f"{game}.title", lang) or game
         play = f"{self.public_url}/table/{quote(table.id)}"
         params = {"name": user.name, "game": title, "table": table.id}
+        if kind.by is not None:
+            params["by"] = table.row.seats[kind.by].account or table.names_in(lang)[kind.by]
+        if kind.level is not None:
+            params["level"] = bot_level(kind.level, lang)
+        stop = self.outbox.unsubscribe_page(user)
         body = (
-            format_key("core.mail.body", lang, **params, url=play)
+            format_key(f"core.mail.{kind.body}", lang, **params, url=play)
             + "\n\n"
-            + format_key("core.mail.unsubscribe", lang, url=self.outbox.unsubscribe_page(user))
+            + format_key(f"core.mail.{kind.unsubscribe}", lang, url=stop)
             + "\n"
         )
-        return self.outbox.compose(user, format_key("core.mail.subject", lang, **params), body)
+        subject = format_key(f"core.mail.{kind.subject}", lang, **params)
+        return self.outbox.compose(user, subject, body)
 
     async def drain(self) -> None:
         """Wait for the mails under way, of every kind (tests; shutdown)."""

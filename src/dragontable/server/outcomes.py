@@ -12,9 +12,17 @@ import logging
 
 from .accounts_db import AccountStore
 from .clocks import zombie_share
+from .db import TableRow
 from .live import LiveTable
 from .mail import Notifier
-from .ratings import change_info, changes_for, is_rated, player_of
+from .ratings import (
+    DEFAULT_HANDOVER_RATING,
+    change_info,
+    changes_for,
+    is_marked,
+    is_rated,
+    player_of,
+)
 
 log = logging.getLogger("dragontable.server")
 
@@ -31,6 +39,12 @@ class Outcomes:
 
     accounts: AccountStore | None = None
     notifier: Notifier | None = None
+
+    def seat_taken_over(self, table: LiveTable, seat: int) -> None:
+        """A bot took ``seat`` while its player was away (handed over by another seat, or
+        the clock's zombie): tell its player by e-mail."""
+        if self.notifier is not None:
+            self.notifier.seat_handed_over(table, seat)
 
     def zombie_shares(self, table: LiveTable) -> dict[int, float]:
         """Per seat, the share of its decisions that a zombie bot made (0 to 1)."""
@@ -64,6 +78,21 @@ class Outcomes:
             return
         keys = {(p, row.game) for s in row.seats if (p := player_of(s)) is not None}
         stored = await asyncio.to_thread(accounts.ratings, keys)
-        changes = changes_for(row, table.state.ranking(), stored, self.zombie_shares(table))
+        handed = await asyncio.to_thread(handover_choices, accounts, row)
+        ranking, shares = table.state.ranking(), self.zombie_shares(table)
+        changes = changes_for(row, ranking, stored, shares, handed)
         if await asyncio.to_thread(accounts.save_ratings, table.id, row.game, changes):
-            table.announce({"type": "ratings", "changes": [change_info(c) for c in changes]})
+            infos = [change_info(c, row) for c in changes]
+            table.announce({"type": "ratings", "changes": infos, "marked": is_marked(row, changes)})
+
+
+def handover_choices(accounts: AccountStore, row: TableRow) -> dict[int, str]:
+    """The seats another seat handed to a bot, with how their players chose to have
+    such a game rated (blocking: reads the accounts)."""
+    out = {}
+    for seat in row.seats:
+        if seat.handed_by is not None and seat.user_id is not None:
+            user = accounts.user_by_id(seat.user_id)
+            choice = user.handover_rating if user else None
+            out[seat.seat] = choice or DEFAULT_HANDOVER_RATING
+    return out

@@ -16,7 +16,7 @@ from .accounts_db import RECENT_TABLES, AccountStore
 from .db import TableRow
 from .inputs import BadInput, check_lang
 from .live import LiveTable, public_info
-from .ratings import change_info, is_rated, player_of, shown_or_default
+from .ratings import change_info, is_marked, is_rated, player_of, shown_or_default
 
 WEB = resources.files("dragontable").joinpath("web")
 MAX_TOKEN = 100
@@ -42,9 +42,12 @@ async def with_ratings(
             shown_seat["rating"] = (
                 None if player is None else shown_or_default(stored.get((player, row.game)))
             )
-        if row.id in changes:
-            info["rating_changes"] = [change_info(c) for c in changes[row.id]]
-            info["marked"] = any(c.zombie_loss for c in changes[row.id])
+        for seat, shown_seat in zip(row.seats, info["seats"], strict=True):
+            shown_seat["handed_by"] = seat.handed_by
+        if row.id in changes or info["status"] == "finished" and info["rated"]:
+            found = changes.get(row.id, [])
+            info["rating_changes"] = [change_info(c, row) for c in found]
+            info["marked"] = is_marked(row, found)
     return infos
 
 

@@ -6,6 +6,13 @@ seat is attached to an account, and at least two different players sit at it. Wh
 rated game ends, :func:`rate_game` turns the final ranking into new ratings (the
 Plackett-Luce model); a seat that a zombie bot played for more than a third of its
 moves is counted as a loss (last place, tied) and marked.
+
+A seat another seat handed to a bot (``seats.handed_by``, only at tables without a
+clock) is counted as its player chose in their account (``users.handover_rating``):
+``unrated`` (the default: their rating stays as it was) or ``loss`` (last place, marked,
+as a zombie loss). Either way the other seats are rated among themselves only, as if
+that seat had not played: beating a bot that an opponent put on an absent player's
+seat says nothing of their skill, and no one's rating may hang on another's setting.
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
 ZOMBIE_LOSS_SHARE = 1 / 3
 """A seat played by a zombie for more than this share of its moves has lost."""
+HANDOVER_RATINGS = ("unrated", "loss")
+"""How a player's seat handed to a bot by another seat may count for their rating."""
+DEFAULT_HANDOVER_RATING = "unrated"
 CONSERVATIVE_SIGMAS = 3
 """The shown rating is mu minus this many sigmas (OpenSkill's ordinal)."""
 
@@ -51,22 +61,43 @@ def is_rated(row: TableRow) -> bool:
 
 
 def rate_game(
-    ranking: list[int], before: Mapping[int, Skill], zombie_share: Mapping[int, float]
+    ranking: list[int],
+    before: Mapping[int, Skill],
+    zombie_share: Mapping[int, float],
+    handed: Mapping[int, str] | None = None,
 ) -> dict[int, tuple[Skill, bool]]:
-    """New skills of the seats of a finished game, with whether each lost to zombie play.
+    """New skills of the rated seats of a finished game, with whether each was counted
+    as a loss (and marked so).
 
     ``ranking`` lists the seats from first place to last; ``before`` holds each seat's
     skill before the game; ``zombie_share`` the share of a seat's moves that a zombie
     made (seats not in it: none). A seat whose share is over :data:`ZOMBIE_LOSS_SHARE`
-    is ranked last, tied with any other such seat.
+    is ranked last, tied with any other such seat. ``handed`` maps the seats another
+    seat handed to a bot (and not zombie losses) to their player's choice: the others
+    are rated without them; a ``loss`` seat is rated as last; an ``unrated`` one is not
+    in the result.
     """
     zombie = {s for s in ranking if zombie_share.get(s, 0.0) > ZOMBIE_LOSS_SHARE}
-    order = [s for s in ranking if s not in zombie]
-    ranks = [float(order.index(s)) if s not in zombie else float(len(order)) for s in ranking]
+    handed = {s: c for s, c in (handed or {}).items() if s in ranking and s not in zombie}
+    others = [s for s in ranking if s not in handed]
+    out = _rated(others, before, zombie) if len(others) >= 2 else {}
+    losers = {s for s, choice in handed.items() if choice == "loss"}
+    if losers:
+        everyone = _rated(ranking, before, zombie | losers)
+        out.update({s: everyone[s] for s in losers})
+    return out
+
+
+def _rated(
+    ranking: list[int], before: Mapping[int, Skill], losers: set[int]
+) -> dict[int, tuple[Skill, bool]]:
+    """The Plackett-Luce update of ``ranking`` with the ``losers`` tied last."""
+    order = [s for s in ranking if s not in losers]
+    ranks = [float(order.index(s)) if s not in losers else float(len(order)) for s in ranking]
     teams = [[MODEL.rating(mu=before[s].mu, sigma=before[s].sigma)] for s in ranking]
     rated = MODEL.rate(teams, ranks=ranks)
     return {
-        s: (Skill(float(team[0].mu), float(team[0].sigma)), s in zombie)
+        s: (Skill(float(team[0].mu), float(team[0].sigma)), s in losers)
         for s, team in zip(ranking, rated, strict=True)
     }
 
@@ -76,14 +107,16 @@ def changes_for(
     ranking: list[int],
     stored: Mapping[tuple[str, str], Mapping[str, Any]],
     zombie_share: Mapping[int, float],
+    handed: Mapping[int, str] | None = None,
 ) -> list[RatingChange]:
-    """The rating changes of a finished rated table, from the players' stored ratings."""
+    """The rating changes of a finished rated table, from the players' stored ratings
+    (``handed``: see :func:`rate_game`)."""
     players = {s.seat: player_of(s) or "" for s in row.seats}
     before = {}
     for seat, player in players.items():
         found = stored.get((player, row.game))
         before[seat] = Skill(found["mu"], found["sigma"]) if found else Skill()
-    after = rate_game(ranking, before, zombie_share)
+    after = rate_game(ranking, before, zombie_share, handed)
     return [
         RatingChange(
             seat,
@@ -116,11 +149,19 @@ def shown_or_default(found: Mapping[str, Any] | None) -> dict[str, Any]:
     return shown(found["mu"], found["sigma"], found["games"])
 
 
-def change_info(change: RatingChange) -> dict[str, Any]:
-    """One seat's change as sent to pages: the rating before and after, and the mark."""
+def change_info(change: RatingChange, row: TableRow) -> dict[str, Any]:
+    """One seat's change as sent to pages: the rating before and after, the mark, and
+    the seat that handed this one to a bot (None: none did)."""
     return {
         "seat": change.seat,
         "before": shown(change.mu_before, change.sigma_before),
         "after": shown(change.mu, change.sigma),
         "zombie_loss": change.zombie_loss,
+        "handed_by": row.seats[change.seat].handed_by,
     }
+
+
+def is_marked(row: TableRow, changes: list[RatingChange]) -> bool:
+    """Whether a rated game is marked: a seat lost to zombie play, or another seat
+    handed a seat to a bot."""
+    return any(c.zombie_loss for c in changes) or any(s.handed_by is not None for s in row.seats)

@@ -13,15 +13,26 @@ from typing import TYPE_CHECKING, Any
 from ..bots import BOTS, default_bot, make_bot
 from ..core.errors import OptionError
 from .clockrows import SeatClock
-from .clocks import apply_clocks, reclaimed
+from .clocks import apply_clocks, reclaimed, time_left_s
 from .config import ServerConfig
 from .db import Store
 from .live import CannotUndo, Connection, LiveTable, UndoOffer, error, replay_moves, table_status
 from .lobby import check_bot_cost
+from .timesource import Clock
 from .undo_offers import accept_offer, drop_offer, save_offer
 
 # why an undo offer was dropped, in English (pages use ``table.undo_reason.<why>``)
 UNDO_DROPPED = {"declined": "declined", "acted": "acted", "handed": "changed hands"}
+
+
+def spoken_time(seconds: int) -> str:
+    """A time left as the clocks show it: ``2 d 23 h``, ``1:05:00``, ``9:59``."""
+    d, rest = divmod(seconds, 86400)
+    h, rest = divmod(rest, 3600)
+    m, s = divmod(rest, 60)
+    if d:
+        return f"{d} d {h} h"
+    return f"{h}:{m:02}:{s:02}" if h else f"{m}:{s:02}"
 
 
 def check_bot(spec: Any, game: str, players: int, max_seconds: float) -> str:
@@ -44,15 +55,20 @@ def check_bot(spec: Any, game: str, players: int, max_seconds: float) -> str:
 
 class SeatRequests:
     """Undo (offered to the other humans, carried out by the last acceptance), hand-over
-    to a bot (after the grace period for another's seat) and taking a seat back."""
+    to a bot (another's seat: after the grace period at a table without a clock; at a
+    table with one only when its time ran out, to the clock's zombie) and taking a seat
+    back."""
 
     store: Store
     config: ServerConfig
+    clock: Clock
 
     if TYPE_CHECKING:
 
         def kick(self, table: LiveTable) -> None: ...
         async def sync_clocks(self, table: LiveTable) -> None: ...
+        async def time_out(self, table: LiveTable) -> bool: ...
+        def seat_taken_over(self, table: LiveTable, seat: int) -> None: ...
 
     async def request_undo(
         self, table: LiveTable, conn: Connection, message: dict[str, Any]
@@ -176,19 +192,57 @@ class SeatRequests:
                     "spectators cannot hand a seat to a bot",
                     {"key": "spectator"},
                 )
+            deadline = table.row.seats[target].deadline
+            late = deadline is not None and deadline <= self.clock.now()
+            if target != conn.seat and late and await self.time_out(table):  # the zombie's
+                self.kick(table)
+                return None
             refusal = self._why_not_hand_over(table, conn.seat, target)
             if refusal:
                 return error("cannot_hand_over", *refusal)
-            await self._set_bot(table, target, spec, conn.seat)
+            by = None if target == conn.seat else conn.seat
+            await self._set_bot(table, target, spec, conn.seat, handed_by=by)
+        if by is not None:
+            self.seat_taken_over(table, target)
         self.kick(table)
         return None
 
-    @staticmethod
     def _why_not_hand_over(
-        table: LiveTable, by: int, target: int
+        self, table: LiveTable, by: int, target: int
     ) -> tuple[str, dict[str, Any]] | None:
         """Why seat ``by`` may not hand ``target`` to a bot (in English and as a detail key),
         or None if it may."""
+        refusal = self._why_not_at_all(table, by, target)
+        if refusal or target == by:
+            return refusal
+        seat, name, clock = table.row.seats[target], table.names[target], table.row.clock
+        if clock is not None:
+            left = time_left_s(clock, seat, self.clock.now())
+            return (
+                f"the clock decides for {name}: a bot plays the seat only once its time "
+                f"runs out ({spoken_time(left)} left)",
+                {"key": "clock", "seat": target, "seconds": left},
+            )
+        if table.connected()[target]:
+            return f"{name} is connected; only its player can hand it over", {
+                "key": "seat_connected",
+                "seat": target,
+            }
+        wait = table.handover_in(target)
+        if wait:
+            return f"{name} left only just now; a bot may take the seat in {wait} s", {
+                "key": "grace",
+                "seat": target,
+                "seconds": wait,
+            }
+        return None
+
+    @staticmethod
+    def _why_not_at_all(
+        table: LiveTable, by: int, target: int
+    ) -> tuple[str, dict[str, Any]] | None:
+        """Why ``target`` cannot be handed over by anyone (or by ``by``, whose own seat a
+        bot plays), or None."""
         seat, name = table.row.seats[target], table.names[target]
         if table.state.is_over:
             return "the game is over", {"key": "game_over"}
@@ -203,18 +257,6 @@ class SeatRequests:
         if target != by and by not in table.humans():
             return "a bot plays your seat; reclaim it before handing over another", {
                 "key": "handed_over"
-            }
-        if target != by and table.connected()[target]:
-            return f"{name} is connected; only its player can hand it over", {
-                "key": "seat_connected",
-                "seat": target,
-            }
-        wait = table.handover_in(target)
-        if target != by and wait:
-            return f"{name} left only just now; a bot may take the seat in {wait} s", {
-                "key": "grace",
-                "seat": target,
-                "seconds": wait,
             }
         return None
 
@@ -236,16 +278,23 @@ class SeatRequests:
             await self._set_bot(table, conn.seat, None, conn.seat)
         return None
 
-    async def _set_bot(self, table: LiveTable, seat: int, bot: str | None, by: int) -> None:
+    async def _set_bot(
+        self, table: LiveTable, seat: int, bot: str | None, by: int, handed_by: int | None = None
+    ) -> None:
         """Store and announce who plays ``seat`` (a zombie seat taken back gets its clock
-        again: ``clocks.reclaimed``). Caller holds ``table.lock``."""
+        again: ``clocks.reclaimed``; ``handed_by``: the other seat that handed it over).
+        Caller holds ``table.lock``."""
         row = table.row
         clocks: dict[int, SeatClock] = {}
         if bot is None and row.seats[seat].zombie and row.clock is not None:
             clocks[seat] = reclaimed(row.clock, row.seats[seat])
-        await asyncio.to_thread(self.store.hand_over, table.id, seat, bot, False, clocks)
+        await asyncio.to_thread(
+            self.store.hand_over, table.id, seat, bot, False, clocks, handed_by=handed_by
+        )
         apply_clocks(row, clocks)
         row.seats[seat].handed_to, row.seats[seat].zombie = bot, False
+        if handed_by is not None:
+            row.seats[seat].handed_by = handed_by
         await self.sync_clocks(table)
         await self._withdraw_offer(table, "handed", seat)
         table.announce({"type": "seat_change", "seat": seat, "bot": bot, "by": by})

@@ -70,6 +70,7 @@ function showSettings(data) {
   document.getElementById("pref-mail").checked = !me.email_opt_out;
   showPasswordUser(me);
   showEmailState();
+  document.getElementById("pref-handover").value = me.handover_rating || "unrated";
 }
 
 // Whether the address is confirmed; a button to mail the confirmation link again.
@@ -106,6 +107,7 @@ async function save(event) {
     lang: document.getElementById("pref-lang").value,
     email: document.getElementById("pref-email").value.trim() || null,
     email_opt_out: !document.getElementById("pref-mail").checked,
+    handover_rating: document.getElementById("pref-handover").value,
   };
   const { ok, status, data } = await send("/api/me", body);
   const done = document.getElementById("settings-done");

@@ -18,13 +18,25 @@ async function refresh() {
   draw();
 }
 
+// A seat another seat handed to a bot (`handed_by`): said while the game runs; at its
+// end how it counted for that player (as they chose: a loss, or not rated).
+function handedNote(s) {
+  if (s.handed_by === null || s.handed_by === undefined) return [];
+  const by = info.seats[s.handed_by];
+  const name = by ? by.account || by.name : "";
+  const counted = (info.rating_changes || []).some((c) => c.seat === s.seat) ? "account.handed_loss" : "account.handed_unrated";
+  const key = info.status === "finished" && info.rated ? counted : "account.handed_by";
+  return [" ", el("span", { class: "error", "data-handed-by": String(s.handed_by) }, t(key, { name }))];
+}
+
 function change(seat) {
   const found = (info.rating_changes || []).find((c) => c.seat === seat);
   if (!found) return [];
   const delta = found.after.ordinal - found.before.ordinal;
   const text = t("account.rating_change", { delta: `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}` });
   const parts = [" ", el("span", { class: delta >= 0 ? "rating-up" : "rating-down" }, text)];
-  if (found.zombie_loss) parts.push(" ", el("span", { class: "error" }, t("account.zombie_loss")));
+  const handed = found.handed_by !== null && found.handed_by !== undefined;
+  if (found.zombie_loss && !handed) parts.push(" ", el("span", { class: "error" }, t("account.zombie_loss")));
   return parts;
 }
 
@@ -32,7 +44,7 @@ function seatRow(s) {
   const who = s.account ? profileLink(s.account) : el("span", { class: "muted" }, t(s.kind === "bot" ? "account.bot" : "account.guest"));
   return el("li", { "data-seat": String(s.seat) },
     el("span", { class: "seat-dot", style: `background:${seatColour(s.seat)}` }), `${s.name} · `, who,
-    ...(s.rating ? [" ", ratingNode(s.rating)] : []), ...change(s.seat));
+    ...(s.rating ? [" ", ratingNode(s.rating)] : []), ...change(s.seat), ...handedNote(s));
 }
 
 function attachButton() {
@@ -63,7 +75,7 @@ document.addEventListener("tablemessage", (event) => {
   if (msg.type === "welcome") {
     mySeat = msg.seat;
     refresh();
-  } else if (msg.type === "seat_account" || msg.type === "ratings") {
+  } else if (msg.type === "seat_account" || msg.type === "ratings" || (msg.type === "seat_change" && msg.by !== null && msg.by !== msg.seat)) {
     refresh();
   } else if (msg.type === "update" && msg.over && !waitingForRatings) {
     waitingForRatings = true;  // the ratings message follows a rated game's last update

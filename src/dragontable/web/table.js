@@ -6,7 +6,7 @@ import { scoreChart } from "/static/score-chart.js";
 import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { pace, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
-import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
+import { clockNode, formatMs, noteServerTime, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 import { mountReview } from "/static/review.js";
 import "/static/table-account.js";
@@ -306,6 +306,7 @@ function detailText(detail, english) {
   if (detail.seats) params.list = nameList(detail.seats);
   if (detail.bot) params.level = botName(detail.bot);
   if (detail.seconds !== undefined) params.seconds = detail.seconds;
+  if (detail.seconds !== undefined) params.time = formatMs(1000 * detail.seconds);
   if (detail.max !== undefined) params.max = detail.max;
   if (detail.window !== undefined) params.window = detail.window;
   if (detail.account) params.account = detail.account;
@@ -402,11 +403,14 @@ function secondsLeft(seat) {
   return at === undefined ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-function seatState(info, connected) {
+// At a table with a clock (`clocked`) no countdown: only the clock hands an absent
+// player's seat to a bot, when their time runs out.
+function seatState(info, connected, clocked) {
   if (info.zombie) return t("table.seat_zombie", { level: botName(info.bot) });
   if (info.handed_over) return t("table.seat_handed", { level: botName(info.bot) });
   if (info.kind === "bot") return t("table.seat_bot", { level: botName(info.bot) });
   if (connected) return t("table.online");
+  if (clocked) return t("table.away_clock");
   const left = secondsLeft(info.seat);
   return left ? t("table.away_grace", { seconds: left }) : t("table.away");
 }
@@ -434,12 +438,13 @@ function renderSeats(msg) {
     const row = el("li", { "data-seat": String(info.seat), class: [moved ? "moved" : "", toMove ? "to-move" : ""].join(" ").trim() },
       el("span", { class: "seat-dot", style: `background:${seatColour(info.seat)}` }),
       el("span", {}, names[info.seat] + (info.seat === mySeat ? ` (${t("table.you")})` : "")),
-      el("span", { class: "muted", role: "timer" }, seatState(info, connected)));
+      el("span", { class: "muted", role: "timer" }, seatState(info, connected, Boolean(msg.clock))));
     if (msg.clock) row.append(clockNode(el, info, msg.clock));
     const person = info.kind === "human" || info.handed_over;  // a seat that may chat
     if (person && canMute(info.seat)) row.append(muteButton(info.seat));
     const human = info.kind === "human";
-    if (!msg.over && human && iAmPlaying && (info.seat === mySeat || !connected)) {
+    const another = !connected && !msg.clock;  // at a clocked table only the clock hands it over
+    if (!msg.over && human && iAmPlaying && (info.seat === mySeat || another)) {
       const picker = botPicker(info.seat);
       if (info.seat !== mySeat && secondsLeft(info.seat)) picker[1].disabled = true;
       row.append(...picker);

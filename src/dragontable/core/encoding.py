@@ -9,7 +9,10 @@ A game declares its encoding module by name (``Game.encoding``, e.g.
   data (never from observed games), each once;
 * ``observe(view, w)``: writes the numbers of one ``state.view(seat)`` into the
   :class:`Writer` ``w``, block by block, the same blocks in the same order for every view
-  of the game (loops over the game's data, never over what a view happens to hold);
+  of the game (loops over the game's data, never over what a view happens to hold),
+  grouped in sections: ``if w.section(inputs):`` before each group, ``inputs`` being
+  every part of the view the group reads (a writer may skip a group whose inputs have
+  not changed since the view it wrote last);
 * ``data_tag(options) -> str`` (optional): what identifies the data files the options
   name (a map's digest), part of the version.
 
@@ -56,6 +59,12 @@ class Writer:
     def _name(self, block: str, labels: Iterable[Any]) -> None:
         if self.names is not None:
             self.names.extend(f"{block}.{label}" for label in labels)
+
+    def section(self, inputs: Any) -> bool:
+        """Start a section of blocks that read only ``inputs`` (parts of the view); True if
+        its blocks are to be written. This writer writes every section; an incremental
+        one (``adapters.observation``) skips those whose inputs equal last time's."""
+        return True
 
     def scalar(self, block: str, value: float) -> None:
         """One number (a bool counts as 0/1)."""

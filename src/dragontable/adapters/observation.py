@@ -1,0 +1,148 @@
+"""Observations and masks for the research adapters, built in place and incrementally.
+
+:class:`Incremental` is a :class:`~dragontable.core.encoding.Writer` that writes the
+numbers of one ``view(seat)`` straight into a preallocated float32 buffer. A game's
+``encoding.observe`` splits its blocks into sections with ``w.section(inputs)``, naming
+the parts of the view the section reads; when a section's inputs equal those of the
+last view this writer encoded, its numbers are already in the buffer and the game skips
+it (sections follow one another; they are never nested). So only what changed is rewritten, and the observation stays a function of the view
+alone (the plain :class:`Writer` writes every section; the tests compare the two).
+
+:class:`Masks` fills a preallocated int8 mask from the legal actions through the
+encoding's action -> index map, clearing only the indices it set last time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..core.encoding import Encoding, EncodingError, Writer, _positions
+from ..core.state import State
+
+Array = np.ndarray[Any, Any]
+
+
+class Incremental(Writer):
+    """Writes one seat's observations into ``buffer``, skipping unchanged sections."""
+
+    __slots__ = ("buffer", "pos", "_sections", "_at", "_open", "size")
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+        self.buffer: Array = np.zeros(size, np.float32)
+        self.pos = 0
+        self._sections: list[list[Any]] = []
+        """Per section: [its inputs last time, start, end]."""
+        self._at = -1
+        self._open: list[Any] | None = None
+
+    def forget(self) -> None:
+        """Write every section again next time (a new game)."""
+        self._sections.clear()
+
+    def encode(self, encoding: Encoding, view: dict[str, Any]) -> Array:
+        """The buffer, holding the observation of ``view`` (the same array every call)."""
+        self.pos, self._at, self._open = 0, -1, None
+        try:
+            encoding.observe_into(view, self)
+            self._close()
+        except BaseException:
+            self.forget()
+            raise
+        if self.pos != self.size:
+            self.forget()
+            raise EncodingError(
+                f"{encoding.version}: observation has {self.pos} numbers, layout {self.size}"
+            )
+        return self.buffer
+
+    def _close(self) -> None:
+        if self._open is not None:
+            self._open[2] = self.pos
+            self._open = None
+
+    def section(self, inputs: Any) -> bool:
+        self._close()
+        self._at += 1
+        sections = self._sections
+        if self._at < len(sections):
+            known = sections[self._at]
+            if known[1] != self.pos:
+                raise EncodingError(f"section {self._at} moved: sections may not be nested")
+            if known[0] == inputs:
+                self.pos = known[2]
+                return False
+            known[0], known[1] = inputs, self.pos
+            self._open = known
+        else:
+            self._open = [inputs, self.pos, self.pos]
+            sections.append(self._open)
+        return True
+
+    def scalar(self, block: str, value: float) -> None:
+        self.buffer[self.pos] = value
+        self.pos += 1
+
+    def vector(self, block: str, labels: Sequence[Any], values: Sequence[float]) -> None:
+        n = len(labels)
+        if len(values) != n:
+            raise EncodingError(f"{block}: {len(values)} values for {n} labels")
+        self.buffer[self.pos : self.pos + n] = values
+        self.pos += n
+
+    def onehot(self, block: str, labels: Sequence[Any], value: Any) -> None:
+        n, pos = len(labels), self.pos
+        self.buffer[pos : pos + n] = 0.0
+        if value is not None:
+            at = _positions(labels).get(value)
+            if at is None:
+                raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}")
+            self.buffer[pos + at] = 1.0
+        self.pos = pos + n
+
+    def counts(self, block: str, labels: Sequence[Any], items: Iterable[Any]) -> None:
+        n, pos, buffer = len(labels), self.pos, self.buffer
+        buffer[pos : pos + n] = 0.0
+        if items:
+            where = _positions(labels)
+            for item in items:
+                at = where.get(item)
+                if at is None:
+                    raise EncodingError(f"{block}: {item!r} is not one of {list(labels)}")
+                buffer[pos + at] += 1.0
+        self.pos = pos + n
+
+
+class Masks:
+    """The legal-action mask of a state, in one preallocated int8 array."""
+
+    __slots__ = ("buffer", "_indices", "_set")
+
+    def __init__(self, encoding: Encoding) -> None:
+        self.buffer: Array = np.zeros(encoding.num_actions, np.int8)
+        self._indices = encoding.indices
+        self._set: list[int] = []
+
+    def fill(self, state: State | None) -> Array:
+        """The buffer: 1 at each legal action of ``state`` (all 0 for None or a finished
+        game); the same array every call."""
+        self.buffer[self._set] = 0
+        if state is None or state.is_over:
+            self._set = []
+        else:
+            indices = self._indices
+            try:
+                self._set = [indices[a] for a in state.legal_actions()]
+            except KeyError as missing:
+                self._set = []
+                raise EncodingError(f"no index for action {missing}") from None
+            self.buffer[self._set] = 1
+        return self.buffer
+
+    def legal(self) -> list[int]:
+        """The indices set by the last :meth:`fill`, in the engine's order."""
+        return self._set

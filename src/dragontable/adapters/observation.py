@@ -26,14 +26,20 @@ Array = np.ndarray[Any, Any]
 
 
 class Incremental(Writer):
-    """Writes one seat's observations into ``buffer``, skipping unchanged sections."""
+    """Writes one seat's observations into ``buffer``, skipping unchanged sections.
 
-    __slots__ = ("buffer", "pos", "_sections", "_at", "_open", "size")
+    A section being written goes into a list of floats first (cheaper per number than
+    a NumPy array) and is copied into the buffer in one go when it ends.
+    """
+
+    __slots__ = ("buffer", "pos", "_sections", "_at", "_open", "size", "_zeros")
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
         self.buffer: Array = np.zeros(size, np.float32)
+        self.values = [0.0] * size
+        self._zeros = [0.0] * size
         self.pos = 0
         self._sections: list[list[Any]] = []
         """Per section: [its inputs last time, start, end]."""
@@ -61,8 +67,11 @@ class Incremental(Writer):
         return self.buffer
 
     def _close(self) -> None:
-        if self._open is not None:
-            self._open[2] = self.pos
+        known = self._open
+        if known is not None:
+            start, end = known[1], self.pos
+            known[2] = end
+            self.buffer[start:end] = self.values[start:end]
             self._open = None
 
     def section(self, inputs: Any) -> bool:
@@ -76,7 +85,7 @@ class Incremental(Writer):
             if known[0] == inputs:
                 self.pos = known[2]
                 return False
-            known[0], known[1] = inputs, self.pos
+            known[0] = inputs
             self._open = known
         else:
             self._open = [inputs, self.pos, self.pos]
@@ -84,36 +93,36 @@ class Incremental(Writer):
         return True
 
     def scalar(self, block: str, value: float) -> None:
-        self.buffer[self.pos] = value
+        self.values[self.pos] = float(value)
         self.pos += 1
 
     def vector(self, block: str, labels: Sequence[Any], values: Sequence[float]) -> None:
         n = len(labels)
         if len(values) != n:
             raise EncodingError(f"{block}: {len(values)} values for {n} labels")
-        self.buffer[self.pos : self.pos + n] = values
+        self.values[self.pos : self.pos + n] = map(float, values)
         self.pos += n
 
     def onehot(self, block: str, labels: Sequence[Any], value: Any) -> None:
         n, pos = len(labels), self.pos
-        self.buffer[pos : pos + n] = 0.0
+        self.values[pos : pos + n] = self._zeros[:n]
         if value is not None:
             at = _positions(labels).get(value)
             if at is None:
                 raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}")
-            self.buffer[pos + at] = 1.0
+            self.values[pos + at] = 1.0
         self.pos = pos + n
 
     def counts(self, block: str, labels: Sequence[Any], items: Iterable[Any]) -> None:
-        n, pos, buffer = len(labels), self.pos, self.buffer
-        buffer[pos : pos + n] = 0.0
+        n, pos, values = len(labels), self.pos, self.values
+        values[pos : pos + n] = self._zeros[:n]
         if items:
             where = _positions(labels)
             for item in items:
                 at = where.get(item)
                 if at is None:
                     raise EncodingError(f"{block}: {item!r} is not one of {list(labels)}")
-                buffer[pos + at] += 1.0
+                values[pos + at] += 1.0
         self.pos = pos + n
 
 

@@ -52,6 +52,7 @@ _CHOICES = {spec.name: tuple(spec.choices) for spec in OPTIONS}
 PALACE_COLUMNS = tuple(f"{p}.{c}" for p in PREF for c in ("floors", *D.TILES))
 """Each palace slot the engine can number: its floors, then its residents by tile."""
 _ROW = 1 + len(D.TILES)
+RECRUITED = D.TYPE_ORDER + ("none", "pending")
 _TILE_AT = {tile: 1 + i for i, tile in enumerate(D.TILES)}
 
 
@@ -117,7 +118,7 @@ def _player(p: dict[str, Any], players: int, w: Writer) -> None:
     )
     w.onehot(f"{at}.dragon_group", range(1, players + 1), p["dragon_group"])
     got = ["none" if g == "" else "pending" if g == "?" else g for g in p["recruited"]]
-    w.counts(f"{at}.recruited", D.TYPE_ORDER + ("none", "pending"), got)
+    w.counts(f"{at}.recruited", RECRUITED, got)
     w.counts(f"{at}.discarded", D.CARDS, p["discarded"])
     w.counts(f"{at}.wall_tiles", D.WALL_TILES, p["wall_tiles"])
     w.scalar(f"{at}.hand_shown", "hand" in p)

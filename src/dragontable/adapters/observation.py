@@ -32,7 +32,8 @@ class Incremental(Writer):
     a NumPy array) and is copied into the buffer in one go when it ends.
     """
 
-    __slots__ = ("buffer", "pos", "_sections", "_at", "_open", "size", "_zeros")
+    __slots__ = ("buffer", "pos", "_sections", "_at", "_open", "size", "_zeros", "_sparse",
+                 "_lo", "_hi")  # fmt: skip
 
     def __init__(self, size: int) -> None:
         super().__init__()
@@ -45,10 +46,17 @@ class Incremental(Writer):
         """Per section: [its inputs last time, start, end]."""
         self._at = -1
         self._open: list[Any] | None = None
+        self._sparse: dict[int, list[int]] = {}
+        """Per sparse block (by position): the positions it set last time."""
+        self._lo = self._hi = 0
+        """The span of the open section that its writes touched."""
 
     def forget(self) -> None:
         """Write every section again next time (a new game)."""
         self._sections.clear()
+        self._sparse.clear()
+        self.values[:] = self._zeros
+        self.buffer[:] = 0.0
 
     def encode(self, encoding: Encoding, view: dict[str, Any]) -> Array:
         """The buffer, holding the observation of ``view`` (the same array every call)."""
@@ -69,9 +77,10 @@ class Incremental(Writer):
     def _close(self) -> None:
         known = self._open
         if known is not None:
-            start, end = known[1], self.pos
-            known[2] = end
-            self.buffer[start:end] = self.values[start:end]
+            known[2] = self.pos
+            lo, hi = self._lo, self._hi
+            if hi > lo:
+                self.buffer[lo:hi] = self.values[lo:hi]
             self._open = None
 
     def section(self, inputs: Any) -> bool:
@@ -90,18 +99,29 @@ class Incremental(Writer):
         else:
             self._open = [inputs, self.pos, self.pos]
             sections.append(self._open)
+        self._lo, self._hi = self.size, 0
         return True
 
+    def _touch(self, lo: int, hi: int) -> None:
+        if lo < self._lo:
+            self._lo = lo
+        if hi > self._hi:
+            self._hi = hi
+
     def scalar(self, block: str, value: float) -> None:
-        self.values[self.pos] = float(value)
-        self.pos += 1
+        pos = self.pos
+        self.values[pos] = float(value)
+        self._touch(pos, pos + 1)
+        self.pos = pos + 1
 
     def vector(self, block: str, labels: Sequence[Any], values: Sequence[float]) -> None:
         n = len(labels)
         if len(values) != n:
             raise EncodingError(f"{block}: {len(values)} values for {n} labels")
-        self.values[self.pos : self.pos + n] = map(float, values)
-        self.pos += n
+        pos = self.pos
+        self.values[pos : pos + n] = map(float, values)
+        self._touch(pos, pos + n)
+        self.pos = pos + n
 
     def onehot(self, block: str, labels: Sequence[Any], value: Any) -> None:
         n, pos = len(labels), self.pos
@@ -111,6 +131,7 @@ class Incremental(Writer):
             if at is None:
                 raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}")
             self.values[pos + at] = 1.0
+        self._touch(pos, pos + n)
         self.pos = pos + n
 
     def counts(self, block: str, labels: Sequence[Any], items: Iterable[Any]) -> None:
@@ -123,7 +144,25 @@ class Incremental(Writer):
                 if at is None:
                     raise EncodingError(f"{block}: {item!r} is not one of {list(labels)}")
                 values[pos + at] += 1.0
+        self._touch(pos, pos + n)
         self.pos = pos + n
+
+    def sparse(
+        self, block: str, labels: Sequence[Any], entries: Iterable[tuple[int, float]]
+    ) -> None:
+        pos, values = self.pos, self.values
+        touched = self._sparse.get(pos, [])
+        for at in touched:
+            values[pos + at] = 0.0
+        now = []
+        for at, value in entries:
+            values[pos + at] += value
+            now.append(at)
+        self._sparse[pos] = now
+        touched = touched + now
+        if touched:
+            self._touch(pos + min(touched), pos + max(touched) + 1)
+        self.pos = pos + len(labels)
 
 
 class Masks:

@@ -90,6 +90,17 @@ class Writer:
         self.values.extend(out)
         self._name(block, labels)
 
+    def sparse(
+        self, block: str, labels: Sequence[Any], entries: Iterable[tuple[int, float]]
+    ) -> None:
+        """One number per label, 0 but where ``entries`` add ``value`` at ``position`` (a
+        long vector that is mostly zeros)."""
+        out = [0.0] * len(labels)
+        for at, value in entries:
+            out[at] += value
+        self.values.extend(out)
+        self._name(block, labels)
+
     def counts(self, block: str, labels: Sequence[Any], items: Iterable[Any]) -> None:
         """How many of ``items`` equal each label (a multi-hot vector for a set)."""
         out = [0.0] * len(labels)

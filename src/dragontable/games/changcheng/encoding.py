@@ -79,18 +79,31 @@ def actions(players: int, options: dict[str, Any]) -> list[str]:
     return out
 
 
+_BOARDS: dict[str, Boards] = {}
+
+
+def _boards(name: str) -> Boards:
+    """The board file ``name`` as this process first encoded it (its version is in the
+    encoding's; a file check on every view costs more than encoding what changed)."""
+    found = _BOARDS.get(name)
+    if found is None:
+        found = _BOARDS[name] = load(name)
+    return found
+
+
 def observe(view: dict[str, Any], w: Writer) -> None:
     """The numbers of one view (see the module's docstring)."""
-    bd = load(view["options"]["boards_file"])
+    bd = _boards(view["options"]["boards_file"])
     seats = range(len(view["players"]))
     head = (view["viewer"], view["current_player"], view["prompt"], view["active"],
-            view["turn"], view["options"], view["events"], view["layout"])  # fmt: skip
+            view["turn"])  # fmt: skip
     if w.section(head):
         w.onehot("viewer", seats, view["viewer"])
         w.onehot("to_move", seats, view["current_player"])
         w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "changcheng.prompt.over"})["key"])
         w.onehot("active", seats, view["active"])
         w.scalar("turn", view["turn"])
+    if w.section((view["options"], view["events"], view["layout"])):
         for name in ENCODED_OPTIONS:
             w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
         w.counts("events", D.EVENTS, view["events"])

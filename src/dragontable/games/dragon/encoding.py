@@ -130,10 +130,9 @@ def _palaces(p: dict[str, Any], w: Writer) -> None:
     at = f"seat.{p['seat']}"
     palaces = p["palaces"]
     w.scalar(f"{at}.palaces", len(palaces))
-    table = [0.0] * len(PALACE_COLUMNS)
+    entries: list[tuple[int, float]] = []
     for i, palace in enumerate(palaces):
         row = i * _ROW
-        table[row] = palace["floors"]
-        for tile in palace["residents"]:
-            table[row + _TILE_AT[tile]] += 1.0
-    w.vector(at, PALACE_COLUMNS, table)
+        entries.append((row, palace["floors"]))
+        entries += [(row + _TILE_AT[tile], 1.0) for tile in palace["residents"]]
+    w.sparse(at, PALACE_COLUMNS, entries)

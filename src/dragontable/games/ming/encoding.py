@@ -69,14 +69,27 @@ def actions(players: int, options: dict[str, Any]) -> list[str]:
     return out
 
 
+_MAPS: dict[tuple[str, Any], D.MapData] = {}
+
+
+def _map_of(view: dict[str, Any]) -> D.MapData:
+    """The view's map, by name and version (loaded once: a file check costs more than
+    encoding what changed)."""
+    key = (view["options"]["map"], view["map"]["version"])
+    found = _MAPS.get(key)
+    if found is None:
+        found = _MAPS[key] = D.load_map(key[0])
+    return found
+
+
 def observe(view: dict[str, Any], w: Writer) -> None:
     """The numbers of one view (see the module's docstring)."""
-    m = D.load_map(view["options"]["map"])
+    m = _map_of(view)
     seats = range(len(view["players"]))
     colours = tuple(range(len(view["box"])))
     owners: tuple[Any, ...] = (*seats, "neutral")
     head = (view["viewer"], view["current_player"], view["prompt"], view["round"],
-            view["phase"], view["start_player"], view["options"])  # fmt: skip
+            view["phase"], view["start_player"])  # fmt: skip
     if w.section(head):
         w.onehot("viewer", seats, view["viewer"])
         w.onehot("to_move", seats, view["current_player"])
@@ -84,6 +97,7 @@ def observe(view: dict[str, Any], w: Writer) -> None:
         w.scalar("round", view["round"])
         w.onehot("phase", PHASES, view["phase"])
         w.onehot("start_player", seats, view["start_player"])
+    if w.section(view["options"]):
         for name in ENCODED_OPTIONS:
             w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
     if w.section(view["provinces"]):

@@ -105,8 +105,8 @@ def observe(view: dict[str, Any], w: Writer) -> None:
             w.vector(f"province.{p}.space", seats, prov["space"])
             w.onehot(f"province.{p}.display", m.cards, prov["display"])
             w.scalar(f"province.{p}.tiles_left", prov["tiles_left"])
-    if w.section((view["districts"], colours)):
-        for d, dist in zip(m.districts, view["districts"], strict=True):
+    for d, dist in zip(m.districts, view["districts"], strict=True):
+        if w.section((dist, colours, owners)):
             w.vector(f"district.{d}.open", colours, dist["open"])
             w.onehot(f"district.{d}.cloister", owners, dist["cloister"])
             w.counts(f"district.{d}.city", owners, dist["city"])

@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 AXE_VERSION := 4.14.1
 AXE    := $(VENV)/axe/node_modules/axe-core/axe.min.js
 # torch's CPU build for the train extra, installed before it so that pip does not take
-# the registry's CUDA build (about 3 GB more); override where another CPU build is at hand
+# the registry's CUDA build (with its nvidia-* wheels); override where another CPU build is at hand
 TORCH  ?= torch==2.13.0+cpu
 
 .PHONY: run test system-deps lint typecheck axe unit bench pictures clean

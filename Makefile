@@ -6,12 +6,16 @@ STAMP  := $(VENV)/.installed
 # axe-core (npm) for the page tests' accessibility checks, kept inside the venv folder.
 AXE_VERSION := 4.14.1
 AXE    := $(VENV)/axe/node_modules/axe-core/axe.min.js
+# torch's CPU build for the train extra, installed before it so that pip does not take
+# the registry's CUDA build (with its nvidia-* wheels); override where another CPU build is at hand
+TORCH  ?= torch==2.13.0+cpu
 
 .PHONY: run test system-deps lint typecheck axe unit bench pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet '$(TORCH)'
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -29,8 +33,8 @@ system-deps:
 	sh scripts/system-deps.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

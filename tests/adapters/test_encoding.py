@@ -102,3 +102,10 @@ def test_the_writer_names_each_number_and_refuses_unknown_values() -> None:
         Writer().onehot("seat", range(3), 5)
     with pytest.raises(EncodingError):
         Writer().counts("hand", ("F",), ["J"])
+
+
+def test_a_sparse_block_adds_its_entries_over_zeros() -> None:
+    w = Writer(record=True)
+    w.sparse("palace", ("a", "b", "c", "d"), [(1, 2.0), (3, 1.0), (1, 1.0)])
+    assert w.values == [0.0, 3.0, 0.0, 1.0]
+    assert w.names == ["palace.a", "palace.b", "palace.c", "palace.d"]

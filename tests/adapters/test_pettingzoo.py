@@ -73,3 +73,24 @@ def test_score_rewards_are_score_differences() -> None:
     assert e.state is not None
     a, b = (s["total"] for s in e.state.scores())
     assert e._cumulative_rewards == {"player_0": a - b, "player_1": b - a}
+
+
+@pytest.mark.parametrize(("name", "players"), [("dragon", 3), ("ming", 2), ("changcheng", 4)])
+def test_every_observation_is_the_encoding_of_the_seat_view(name: str, players: int) -> None:
+    """Built in place and step by step, each agent's observation still equals the plain
+    encoding of ``view(seat)`` (a function of that view alone), its mask the legal
+    actions for the agent to move and zeros for the others."""
+    e = env(name, players=players)
+    e.reset(seed=21)
+    enc = e.encoding
+    rng = np.random.default_rng(2)
+    while not e.terminations[e.agent_selection]:
+        state = e.state
+        assert state is not None
+        for seat, agent in enumerate(e.possible_agents):
+            obs = e.observe(agent)
+            want = np.asarray(enc.observation(state, seat), np.float32)
+            assert obs["observation"].tobytes() == want.tobytes()
+            assert obs["action_mask"].tobytes() == bytes(enc.mask(state, seat))
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))

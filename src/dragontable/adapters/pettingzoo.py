@@ -23,6 +23,7 @@ from .. import games
 from ..core.encoding import Encoding, encoding_for
 from ..core.rng import Rng, derive_seed
 from ..core.state import State
+from .observation import Incremental, Masks
 from .rewards import check, final_rewards
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -71,6 +72,10 @@ class DragontableEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         }
         self._rng = Rng(derive_seed("pettingzoo", self.game.name, players))
         self.state: State | None = None
+        self._writers = [Incremental(self.encoding.size) for _ in range(players)]
+        self._masks = Masks(self.encoding)
+        self._no_mask = np.zeros(self.encoding.num_actions, np.int8)
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
 
     def _observation_space(self) -> gymnasium.spaces.Dict:
         enc = self.encoding
@@ -99,6 +104,8 @@ class DragontableEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         else:
             game_seed = self._rng.next64() >> 16
         self.state = self.game.create(self.players, seed=game_seed, options=self.options)
+        for writer in self._writers:
+            writer.forget()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -114,13 +121,14 @@ class DragontableEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` observes now (its view only) and its action mask."""
+        """What ``agent`` observes now (its view only) and its action mask: fresh arrays
+        (copies of the buffers the observation and mask are built in, step by step)."""
         state = self._live()
         seat = self._seat(agent)
-        return {
-            "observation": np.asarray(self.encoding.observation(state, seat), dtype=np.float32),
-            "action_mask": np.frombuffer(self.encoding.mask(state, seat), dtype=np.int8),
-        }
+        observation = self._writers[seat].encode(self.encoding, state.view(seat))
+        to_move = seat == state.current_player
+        mask = self._masks.fill(state) if to_move else self._no_mask
+        return {"observation": observation.copy(), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         """Play action index ``action`` for the agent to move (None for a finished agent)."""
@@ -138,10 +146,11 @@ class DragontableEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.rewards = {a: final[self._seat(a)] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self._agent((self._seat(agent) + 1) % self.players)
+            self._accumulate_rewards()
         else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if self.rewards != self._zeros:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = self._agent(state.current_player or 0)
-        self._accumulate_rewards()
 
     def _live(self) -> State:
         if self.state is None:

@@ -9,7 +9,10 @@ A game declares its encoding module by name (``Game.encoding``, e.g.
   data (never from observed games), each once;
 * ``observe(view, w)``: writes the numbers of one ``state.view(seat)`` into the
   :class:`Writer` ``w``, block by block, the same blocks in the same order for every view
-  of the game (loops over the game's data, never over what a view happens to hold);
+  of the game (loops over the game's data, never over what a view happens to hold),
+  grouped in sections: ``if w.section(inputs):`` before each group, ``inputs`` being
+  every part of the view the group reads (a writer may skip a group whose inputs have
+  not changed since the view it wrote last);
 * ``data_tag(options) -> str`` (optional): what identifies the data files the options
   name (a map's digest), part of the version.
 
@@ -57,6 +60,12 @@ class Writer:
         if self.names is not None:
             self.names.extend(f"{block}.{label}" for label in labels)
 
+    def section(self, inputs: Any) -> bool:
+        """Start a section of blocks that read only ``inputs`` (parts of the view); True if
+        its blocks are to be written. This writer writes every section; an incremental
+        one (``adapters.observation``) skips those whose inputs equal last time's."""
+        return True
+
     def scalar(self, block: str, value: float) -> None:
         """One number (a bool counts as 0/1)."""
         self.values.append(float(value))
@@ -78,6 +87,17 @@ class Writer:
             if at is None:
                 raise EncodingError(f"{block}: {value!r} is not one of {list(labels)}")
             out[at] = 1.0
+        self.values.extend(out)
+        self._name(block, labels)
+
+    def sparse(
+        self, block: str, labels: Sequence[Any], entries: Iterable[tuple[int, float]]
+    ) -> None:
+        """One number per label, 0 but where ``entries`` add ``value`` at ``position`` (a
+        long vector that is mostly zeros)."""
+        out = [0.0] * len(labels)
+        for at, value in entries:
+            out[at] += value
         self.values.extend(out)
         self._name(block, labels)
 

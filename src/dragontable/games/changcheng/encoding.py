@@ -79,47 +79,69 @@ def actions(players: int, options: dict[str, Any]) -> list[str]:
     return out
 
 
+_BOARDS: dict[str, Boards] = {}
+
+
+def _boards(name: str) -> Boards:
+    """The board file ``name`` as this process first encoded it (its version is in the
+    encoding's; a file check on every view costs more than encoding what changed)."""
+    found = _BOARDS.get(name)
+    if found is None:
+        found = _BOARDS[name] = load(name)
+    return found
+
+
 def observe(view: dict[str, Any], w: Writer) -> None:
     """The numbers of one view (see the module's docstring)."""
-    bd = load(view["options"]["boards_file"])
+    bd = _boards(view["options"]["boards_file"])
     seats = range(len(view["players"]))
-    w.onehot("viewer", seats, view["viewer"])
-    w.onehot("to_move", seats, view["current_player"])
-    w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "changcheng.prompt.over"})["key"])
-    w.onehot("active", seats, view["active"])
-    w.scalar("turn", view["turn"])
-    for name in ENCODED_OPTIONS:
-        w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
-    w.counts("events", D.EVENTS, view["events"])
-    layout = view["layout"]
-    for side in _sides(bd):
-        w.onehot(
-            f"side.{side}.at", range(MAX_BOARDS), layout.index(side) if side in layout else None
-        )
+    head = (view["viewer"], view["current_player"], view["prompt"], view["active"],
+            view["turn"])  # fmt: skip
+    if w.section(head):
+        w.onehot("viewer", seats, view["viewer"])
+        w.onehot("to_move", seats, view["current_player"])
+        w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "changcheng.prompt.over"})["key"])
+        w.onehot("active", seats, view["active"])
+        w.scalar("turn", view["turn"])
+    if w.section((view["options"], view["events"], view["layout"])):
+        for name in ENCODED_OPTIONS:
+            w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
+        w.counts("events", D.EVENTS, view["events"])
+        layout = view["layout"]
+        for side in _sides(bd):
+            at = layout.index(side) if side in layout else None
+            w.onehot(f"side.{side}.at", range(MAX_BOARDS), at)
     _spaces(bd, view, w)
     _areas(bd, view, seats, w)
-    _scoring(bd, view, seats, w)
-    w.scalar("emperor_cards", view["emperor_cards"])
-    w.vector("extensions", ("made", "most"), view["extensions"])
-    w.counts("stock", tuple(bd.boards), view["stock"])
-    w.vector(
-        "supply", ("reputation", "threat"), [view["supply"]["reputation"], view["supply"]["threat"]]
-    )
-    w.scalar("neutral_pool", view["neutral_pool"])
+    if w.section((view["scoring"], seats)):
+        _scoring(bd, view, seats, w)
+    rest = (view["emperor_cards"], view["extensions"], view["stock"], view["supply"],
+            view["neutral_pool"])  # fmt: skip
+    if w.section(rest):
+        w.scalar("emperor_cards", view["emperor_cards"])
+        w.vector("extensions", ("made", "most"), view["extensions"])
+        w.counts("stock", tuple(bd.boards), view["stock"])
+        supply = view["supply"]
+        w.vector("supply", ("reputation", "threat"), [supply["reputation"], supply["threat"]])
+        w.scalar("neutral_pool", view["neutral_pool"])
     for p in view["players"]:
-        at = f"seat.{p['seat']}"
-        for key in ("score", "singles", "double", "tower", "hand_size"):
-            w.scalar(f"{at}.{key}", p[key])
-        w.counts(f"{at}.revealed", D.CARDS, p["revealed"])
-        w.scalar(f"{at}.hand_shown", "hand" in p)
-        w.counts(f"{at}.hand", D.CARDS, p.get("hand", ()))
+        if w.section(p):
+            at = f"seat.{p['seat']}"
+            for key in ("score", "singles", "double", "tower", "hand_size"):
+                w.scalar(f"{at}.{key}", p[key])
+            w.counts(f"{at}.revealed", D.CARDS, p["revealed"])
+            w.scalar(f"{at}.hand_shown", "hand" in p)
+            w.counts(f"{at}.hand", D.CARDS, p.get("hand", ()))
 
 
 def _spaces(bd: Boards, view: dict[str, Any], w: Writer) -> None:
     seats = range(len(view["players"]))
     shown = {entry["space"]: entry for entry in view["spaces"]}
     for side in _sides(bd):
-        for s in bd.side_spaces[side]:
+        spaces = bd.side_spaces[side]
+        if not w.section((seats, [shown.get(s) for s in spaces])):
+            continue
+        for s in spaces:
             entry = shown.get(s, {})
             w.onehot(f"space.{s}.owner", OWNERS, entry.get("owner"))
             w.onehot(f"space.{s}.piece", PIECES, entry.get("piece"))
@@ -131,7 +153,11 @@ def _areas(bd: Boards, view: dict[str, Any], seats: range, w: Writer) -> None:
     provinces = {entry["province"]: entry for entry in view["provinces"]}
     regions = {entry["region"]: entry for entry in view["regions"]}
     for side in _sides(bd):
-        for p in bd.side_provinces[side]:
+        held = bd.side_provinces[side], bd.side_regions[side]
+        inputs = [provinces.get(p) for p in held[0]], [regions.get(r) for r in held[1]]
+        if not w.section((seats, inputs)):
+            continue
+        for p in held[0]:
             entry = provinces.get(p, {"reputation": 0, "scored": False, "cards": []})
             w.scalar(f"province.{p}.reputation", entry["reputation"])
             w.scalar(f"province.{p}.scored", entry["scored"])
@@ -139,7 +165,7 @@ def _areas(bd: Boards, view: dict[str, Any], seats: range, w: Writer) -> None:
             w.counts(
                 f"province.{p}.own", D.CARDS, [c["card"] for c in entry["cards"] if "card" in c]
             )
-        for r in bd.side_regions[side]:
+        for r in held[1]:
             entry = regions.get(r, {"threat": HIDDEN, "scouted_by": []})
             threat = entry["threat"]
             known = threat not in (HIDDEN, REMOVED)

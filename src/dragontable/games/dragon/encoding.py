@@ -52,6 +52,7 @@ _CHOICES = {spec.name: tuple(spec.choices) for spec in OPTIONS}
 PALACE_COLUMNS = tuple(f"{p}.{c}" for p in PREF for c in ("floors", *D.TILES))
 """Each palace slot the engine can number: its floors, then its residents by tile."""
 _ROW = 1 + len(D.TILES)
+RECRUITED = D.TYPE_ORDER + ("none", "pending")
 _TILE_AT = {tile: 1 + i for i, tile in enumerate(D.TILES)}
 
 
@@ -73,29 +74,39 @@ def actions(players: int, options: dict[str, Any]) -> list[str]:
 
 
 def observe(view: dict[str, Any], w: Writer) -> None:
-    """The numbers of one view (see the module's docstring)."""
+    """The numbers of one view (see the module's docstring), in sections by the parts of
+    the view they read."""
     seats = range(len(view["players"]))
-    w.onehot("viewer", seats, view["viewer"])
-    w.onehot("to_move", seats, view["current_player"])
-    w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "dragon.prompt.over"})["key"])
-    w.scalar("round", view["round"])
-    for i in range(D.ROUNDS):
-        w.onehot(f"event.{i + 1}", D.EVENTS, view["event_track"][i])
-    w.onehot("great_event", D.GREAT_EVENTS + ("hidden",), view["great_event"])
-    for name in ENCODED_OPTIONS:
-        w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
+    prompt = (view["prompt"] or {"key": "dragon.prompt.over"})["key"]
+    if w.section((view["viewer"], view["current_player"], prompt, view["round"])):
+        w.onehot("viewer", seats, view["viewer"])
+        w.onehot("to_move", seats, view["current_player"])
+        w.onehot("prompt", PROMPTS, prompt)
+        w.scalar("round", view["round"])
+    if w.section((view["event_track"], view["great_event"], view["options"])):
+        for i in range(D.ROUNDS):
+            w.onehot(f"event.{i + 1}", D.EVENTS, view["event_track"][i])
+        w.onehot("great_event", D.GREAT_EVENTS + ("hidden",), view["great_event"])
+        for name in ENCODED_OPTIONS:
+            w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
     groups = view["groups"]
-    for g in seats:
-        group = groups[g] if g < len(groups) else {"cards": [], "dragons": []}
-        w.counts(f"group.{g + 1}.cards", GROUP_CARDS, group["cards"])
-        w.counts(f"group.{g + 1}.dragons", seats, group["dragons"])
-    w.counts("wall", seats, view["wall"])
-    w.vector("supply", D.TILES, [view["supply"][t] for t in D.TILES])
-    w.counts("sunrise_taken", D.TYPE_ORDER, view["sunrise_taken"])
-    for k in seats:
-        w.onehot(f"turn_order.{k + 1}", seats, view["turn_order"][k])
+    if w.section(groups):
+        for g in seats:
+            group = groups[g] if g < len(groups) else {"cards": [], "dragons": []}
+            w.counts(f"group.{g + 1}.cards", GROUP_CARDS, group["cards"])
+            w.counts(f"group.{g + 1}.dragons", seats, group["dragons"])
+    table = (view["wall"], view["supply"], view["sunrise_taken"], view["turn_order"])
+    if w.section(table):
+        w.counts("wall", seats, view["wall"])
+        w.vector("supply", D.TILES, [view["supply"][t] for t in D.TILES])
+        w.counts("sunrise_taken", D.TYPE_ORDER, view["sunrise_taken"])
+        for k in seats:
+            w.onehot(f"turn_order.{k + 1}", seats, view["turn_order"][k])
     for p in view["players"]:
-        _player(p, len(seats), w)
+        if w.section(p):
+            _player(p, len(seats), w)
+        if w.section(p["palaces"]):
+            _palaces(p, w)
 
 
 def _player(p: dict[str, Any], players: int, w: Writer) -> None:
@@ -107,18 +118,21 @@ def _player(p: dict[str, Any], players: int, w: Writer) -> None:
     )
     w.onehot(f"{at}.dragon_group", range(1, players + 1), p["dragon_group"])
     got = ["none" if g == "" else "pending" if g == "?" else g for g in p["recruited"]]
-    w.counts(f"{at}.recruited", D.TYPE_ORDER + ("none", "pending"), got)
+    w.counts(f"{at}.recruited", RECRUITED, got)
     w.counts(f"{at}.discarded", D.CARDS, p["discarded"])
     w.counts(f"{at}.wall_tiles", D.WALL_TILES, p["wall_tiles"])
     w.scalar(f"{at}.hand_shown", "hand" in p)
     w.counts(f"{at}.hand", D.CARDS, p.get("hand", ()))
     w.counts(f"{at}.played", D.CARDS, p.get("played", ()))
+
+
+def _palaces(p: dict[str, Any], w: Writer) -> None:
+    at = f"seat.{p['seat']}"
     palaces = p["palaces"]
     w.scalar(f"{at}.palaces", len(palaces))
-    table = [0.0] * len(PALACE_COLUMNS)
+    entries: list[tuple[int, float]] = []
     for i, palace in enumerate(palaces):
         row = i * _ROW
-        table[row] = palace["floors"]
-        for tile in palace["residents"]:
-            table[row + _TILE_AT[tile]] += 1.0
-    w.vector(at, PALACE_COLUMNS, table)
+        entries.append((row, palace["floors"]))
+        entries += [(row + _TILE_AT[tile], 1.0) for tile in palace["residents"]]
+    w.sparse(at, PALACE_COLUMNS, entries)

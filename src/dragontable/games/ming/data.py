@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, fields
+from functools import cached_property
 from itertools import combinations
 from pathlib import PurePath
 from types import MappingProxyType
@@ -72,7 +73,7 @@ class MapData:
     province_index: MappingProxyType[str, int]
     digest: str  # identifies the map's content (snapshots check it)
 
-    @property
+    @cached_property
     def cards(self) -> tuple[str, ...]:
         """Card names in display order: the transport types, then the dragon."""
         return self.transport_types + (DRAGON,)

@@ -69,38 +69,61 @@ def actions(players: int, options: dict[str, Any]) -> list[str]:
     return out
 
 
+_MAPS: dict[tuple[str, Any], D.MapData] = {}
+
+
+def _map_of(view: dict[str, Any]) -> D.MapData:
+    """The view's map, by name and version (loaded once: a file check costs more than
+    encoding what changed)."""
+    key = (view["options"]["map"], view["map"]["version"])
+    found = _MAPS.get(key)
+    if found is None:
+        found = _MAPS[key] = D.load_map(key[0])
+    return found
+
+
 def observe(view: dict[str, Any], w: Writer) -> None:
     """The numbers of one view (see the module's docstring)."""
-    m = D.load_map(view["options"]["map"])
+    m = _map_of(view)
     seats = range(len(view["players"]))
     colours = tuple(range(len(view["box"])))
     owners: tuple[Any, ...] = (*seats, "neutral")
-    w.onehot("viewer", seats, view["viewer"])
-    w.onehot("to_move", seats, view["current_player"])
-    w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "ming.prompt.over"})["key"])
-    w.scalar("round", view["round"])
-    w.onehot("phase", PHASES, view["phase"])
-    w.onehot("start_player", seats, view["start_player"])
-    for name in ENCODED_OPTIONS:
-        w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
-    for p, prov in zip(m.provinces, view["provinces"], strict=True):
-        w.vector(f"province.{p}.space", seats, prov["space"])
-        w.onehot(f"province.{p}.display", m.cards, prov["display"])
-        w.scalar(f"province.{p}.tiles_left", prov["tiles_left"])
+    head = (view["viewer"], view["current_player"], view["prompt"], view["round"],
+            view["phase"], view["start_player"])  # fmt: skip
+    if w.section(head):
+        w.onehot("viewer", seats, view["viewer"])
+        w.onehot("to_move", seats, view["current_player"])
+        w.onehot("prompt", PROMPTS, (view["prompt"] or {"key": "ming.prompt.over"})["key"])
+        w.scalar("round", view["round"])
+        w.onehot("phase", PHASES, view["phase"])
+        w.onehot("start_player", seats, view["start_player"])
+    if w.section(view["options"]):
+        for name in ENCODED_OPTIONS:
+            w.onehot(f"option.{name}", _CHOICES[name], view["options"][name])
+    if w.section(view["provinces"]):
+        for p, prov in zip(m.provinces, view["provinces"], strict=True):
+            w.vector(f"province.{p}.space", seats, prov["space"])
+            w.onehot(f"province.{p}.display", m.cards, prov["display"])
+            w.scalar(f"province.{p}.tiles_left", prov["tiles_left"])
     for d, dist in zip(m.districts, view["districts"], strict=True):
-        w.vector(f"district.{d}.open", colours, dist["open"])
-        w.onehot(f"district.{d}.cloister", owners, dist["cloister"])
-        w.counts(f"district.{d}.city", owners, dist["city"])
-        w.counts(f"district.{d}.princes", seats, dist["princes"])
-    w.scalar("deck_size", view["deck_size"])
-    w.counts("discard", m.cards, view["discard"])
-    w.scalar("dragons", view["dragons"])
-    w.vector("box", colours, view["box"])
-    w.scalar("neutral_supply", view["neutral_supply"] or 0)
-    w.onehot("scoring", m.provinces, view["scoring"])
-    w.scalar("returns_revealed", view["returns_revealed"])
+        if w.section((dist, colours, owners)):
+            w.vector(f"district.{d}.open", colours, dist["open"])
+            w.onehot(f"district.{d}.cloister", owners, dist["cloister"])
+            w.counts(f"district.{d}.city", owners, dist["city"])
+            w.counts(f"district.{d}.princes", seats, dist["princes"])
+    rest = (view["deck_size"], view["discard"], view["dragons"], view["box"],
+            view["neutral_supply"], view["scoring"], view["returns_revealed"])  # fmt: skip
+    if w.section(rest):
+        w.scalar("deck_size", view["deck_size"])
+        w.counts("discard", m.cards, view["discard"])
+        w.scalar("dragons", view["dragons"])
+        w.vector("box", colours, view["box"])
+        w.scalar("neutral_supply", view["neutral_supply"] or 0)
+        w.onehot("scoring", m.provinces, view["scoring"])
+        w.scalar("returns_revealed", view["returns_revealed"])
     for player in view["players"]:
-        _player(m, player, w)
+        if w.section(player):
+            _player(m, player, w)
 
 
 def _player(m: D.MapData, p: dict[str, Any], w: Writer) -> None:

@@ -7,9 +7,11 @@ the order of the face-down supply, and return commitments until they are reveale
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ...core.state import HIDDEN
+from .data import MapData
 from .state import NONE, MingData
 
 DECISION_PHASE = {
@@ -69,9 +71,38 @@ def _player(st: MingData, seat: int, viewer: int | None) -> dict[str, Any]:
     return out
 
 
+def _districts(st: MingData, borders: tuple[tuple[tuple[str, str], ...], ...]) -> list[Any]:
+    m = st.map
+    colour = {NONE: None, **({st.neutral: "neutral"} if st.neutral is not None else {})}
+    princes: dict[int, list[int]] = {}
+    for s, at in enumerate(st.prince):
+        princes.setdefault(at, []).append(s)
+    return [
+        {
+            "id": d,
+            "province": m.provinces[m.province_of[i]],
+            "open": list(st.open[i]),
+            "cloister": colour.get(st.cloister[i], st.cloister[i]),
+            "city": [colour.get(c, c) for c in st.city[i]],
+            "princes": princes.get(i, []),
+            "borders": dict(borders[i]),
+        }
+        for i, d in enumerate(m.districts)
+    ]
+
+
+@cache
+def _borders(m: MapData) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Per district its (neighbour, transport) pairs by name (the map's, made once)."""
+    return tuple(
+        tuple((m.districts[n], t) for n, t in m.neighbours[i]) for i in range(len(m.districts))
+    )
+
+
 def view(st: MingData, viewer: int | None) -> dict[str, Any]:
     """Everything ``viewer`` may see; ``None`` is a spectator."""
     m = st.map
+    borders = _borders(m)
     current = st.current_player
     scored = scored_province(st)
     out: dict[str, Any] = {
@@ -95,18 +126,7 @@ def view(st: MingData, viewer: int | None) -> dict[str, Any]:
             }
             for i, p in enumerate(m.provinces)
         ],
-        "districts": [
-            {
-                "id": d,
-                "province": m.provinces[m.province_of[i]],
-                "open": list(st.open[i]),
-                "cloister": _colour(st, st.cloister[i]),
-                "city": [_colour(st, c) for c in st.city[i]],
-                "princes": [s for s in range(st.players) if st.prince[s] == i],
-                "borders": {m.districts[n]: t for n, t in m.neighbours[i]},
-            }
-            for i, d in enumerate(m.districts)
-        ],
+        "districts": _districts(st, borders),
         "deck_size": len(st.deck),
         "discard": list(st.discard),
         "dragons": st.dragons,

@@ -173,7 +173,10 @@ def load(game: str, lang: str) -> Rulebook:
     ids = [s.id for s in built]
     if len(set(ids)) != len(ids):
         raise DataError(f"{where}: section ids must be unique")
-    title, intro = _text(raw.get("title"), f"{where} title"), _text(raw.get("intro"), f"{where} intro")
+    title, intro = (
+        _text(raw.get("title"), f"{where} title"),
+        _text(raw.get("intro"), f"{where} intro"),
+    )
     return Rulebook(game, lang, title, intro, built)
 
 
@@ -211,7 +214,14 @@ def _example(raw: Any, game: str, where: str) -> Example:
         if not isinstance(fact, dict) or fact.get("at") not in FACT_KINDS:
             raise DataError(f"{where}.facts[{i}].at must be one of {', '.join(FACT_KINDS)}")
     return Example(
-        raw["id"], game, players, seed, options, tuple(map(str, names)), tuple(actions), tuple(facts)
+        raw["id"],
+        game,
+        players,
+        seed,
+        options,
+        tuple(map(str, names)),
+        tuple(actions),
+        tuple(facts),
     )
 
 

@@ -15,7 +15,9 @@ def test_all_sections_in_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Mongol" in out
 
 
-def test_one_section_in_ukrainian_with_its_example_board(capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_section_in_ukrainian_with_its_example_board(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["rules", "dragon", "--lang", "uk", "--section", "events", "--no-color"]) == 0
     out = capsys.readouterr().out
     assert "Пошесть" in out and "#events" in out and "#goal" not in out

@@ -15,11 +15,32 @@ GAMES = rulebook.RULEBOOK_GAMES
 EXAMPLES = [(g, e) for g in GAMES for e in rulebook.examples(g)]
 # Words a rules page of each game must explain (ids of its sections).
 REQUIRED = {
-    "dragon": {"goal", "setup", "round", "actions", "persons", "events", "scoring", "end",
-               "great-wall", "great-events", "options"},
+    "dragon": {
+        "goal",
+        "setup",
+        "round",
+        "actions",
+        "persons",
+        "events",
+        "scoring",
+        "end",
+        "great-wall",
+        "great-events",
+        "options",
+    },
     "ming": {"goal", "setup", "round", "cards", "moving", "scoring", "end", "options"},
-    "changcheng": {"goal", "setup", "turn", "cards", "scoring", "extension", "end",
-                   "two-players", "events", "options"},
+    "changcheng": {
+        "goal",
+        "setup",
+        "turn",
+        "cards",
+        "scoring",
+        "extension",
+        "end",
+        "two-players",
+        "events",
+        "options",
+    },
 }
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -29,8 +50,24 @@ POLISH = re.compile(
 )
 LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
 # Latin words a translation may keep: names, notation, district and board ids.
-KEPT = {"Anna", "Bert", "Clara", "Stefan", "Feld", "Robert", "Watson", "Walter", "Obert",
-        "Chang", "Cheng", "dragontable", "teal", "brown", "purple", "auto"}
+KEPT = {
+    "Anna",
+    "Bert",
+    "Clara",
+    "Stefan",
+    "Feld",
+    "Robert",
+    "Watson",
+    "Walter",
+    "Obert",
+    "Chang",
+    "Cheng",
+    "dragontable",
+    "teal",
+    "brown",
+    "purple",
+    "auto",
+}
 
 
 def texts(section: rulebook.Section) -> list[str]:
@@ -81,7 +118,9 @@ def test_a_wrong_fact_is_caught() -> None:
     ex = rulebook.example("dragon", "tax-fee")
     state = rulebook.replay_example(ex)
     assert not rulebook.fact_holds(state, {"at": "view", "path": "players.1.yuan", "equals": 9})
-    assert not rulebook.fact_holds(state, {"at": "log", "entry": {"key": "dragon.action.taken", "fee": 6}})
+    assert not rulebook.fact_holds(
+        state, {"at": "log", "entry": {"key": "dragon.action.taken", "fee": 6}}
+    )
     assert not rulebook.fact_holds(state, {"at": "winners", "equals": [0]})
 
 
@@ -124,9 +163,15 @@ def test_unknown_game_language_section_and_example_are_refused() -> None:
 
 def test_bad_example_is_refused() -> None:
     with pytest.raises(DataError, match="names must name each"):
-        rulebook._example({"id": "x", "players": 3, "seed": 1, "actions": [], "facts": [{"at": "view"}]},
-                          "dragon", "here")
+        rulebook._example(
+            {"id": "x", "players": 3, "seed": 1, "actions": [], "facts": [{"at": "view"}]},
+            "dragon",
+            "here",
+        )
     with pytest.raises(DataError, match="facts"):
-        rulebook._example({"id": "x", "players": 1, "seed": 1, "names": ["A"], "actions": [], "facts": []},
-                          "dragon", "here")
+        rulebook._example(
+            {"id": "x", "players": 1, "seed": 1, "names": ["A"], "actions": [], "facts": []},
+            "dragon",
+            "here",
+        )
     json.dumps(rulebook.load("dragon", "zh").to_json())  # the page's answer is JSON

@@ -26,9 +26,7 @@ def rules_routes(app: FastAPI) -> None:
     @app.get("/api/rules")
     async def list_rules(lang: str = "en") -> list[dict[str, Any]]:
         check_lang(lang)
-        return [
-            {"game": g, "title": rulebook.load(g, lang).title} for g in rulebook.RULEBOOK_GAMES
-        ]
+        return [{"game": g, "title": rulebook.load(g, lang).title} for g in rulebook.RULEBOOK_GAMES]
 
     @app.get("/api/rules/{game}", response_model=None)
     async def get_rules(game: str, lang: str = "en") -> JSONResponse | dict[str, Any]:

@@ -1,7 +1,8 @@
 // The rules of a game (/rules/<game>?lang=xx): sections with a table of contents, from
 // /api/rules/<game>; each example is a real position that the server replays
 // (/api/rules/<game>/examples/<id>) and the table's own board code draws, read-only.
-// /rules alone lists the games. When a page is drawn it fires "rulesready" on document.
+// /rules alone lists the games. When a page is drawn it fires "rulesready" on document and
+// counts it in <body data-shown> (so that tests and other windows can wait for it).
 import { el, setSeatColours } from "/static/util.js";
 import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { lang, t } from "/static/i18n.js";
@@ -79,6 +80,7 @@ async function show() {
   } catch (err) {
     byId("error").textContent = err.message;
   }
+  document.body.dataset.shown = String(Number(document.body.dataset.shown || 0) + 1);
   document.dispatchEvent(new CustomEvent("rulesready"));
 }
 

@@ -464,6 +464,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_server_parsers(sub)  # dragontable serve, dragontable bots
     p = sub.add_parser("games", help="list the games and their options")
     p.set_defaults(func=cmd_games)
+    from .rules_cli import add_parser as add_rules_parser
+
+    add_rules_parser(sub)  # dragontable rules
     for command in DATA_DIR_COMMANDS:
         sub.choices[command].add_argument(
             "--data-dir", action="append", type=Path, metavar="DIR", help=DATA_DIR_HELP

@@ -53,6 +53,7 @@ from .metrics import Metrics, metrics_routes
 from .profile_api import profile_routes, with_ratings
 from .replay import ReplayCache
 from .reviews import Reviews, review_routes
+from .rules_api import rules_routes
 from .tables import ServerFull, TableManager
 from .timesource import Clock
 
@@ -236,6 +237,7 @@ def create_app(
     _page_routes(app)
     _replay_routes(app)
     review_routes(app)
+    rules_routes(app)
     metrics_routes(app)
     return app
 

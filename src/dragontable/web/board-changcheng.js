@@ -128,7 +128,7 @@ function region(view, r, o, names, ctx, G) {
   g.append(threatToken(cx, cy, 16, value, words));
   r.scouted_by.forEach((s, k) => g.append(tip(marker(b.x + 14 + k * 22, b.y + (G.vertical ? 36 : 38), seatHex(view, s),
     String(s + 1), 9), t("board.changcheng.scouted", { name: seatName(names, s) }))));
-  tip(g, t("board.changcheng.tip.region", { region: r.region }));
+  tip(g, t("board.changcheng.tip.region", { region: r.region }), "end");
   bind(g, targetId("region", r.region), ctx);
   return g;
 }
@@ -213,7 +213,7 @@ function province(view, p, o, names, ctx, G) {
   const cw = 24, ch = 36, per = Math.max(1, Math.floor((b.w - 8) / (cw + 4)));
   p.cards.forEach((c, k) => g.append(provinceCard(b.x + 6 + (k % per) * (cw + 4), b.y + 46 + Math.floor(k / per) * (ch + 4),
     cw, ch, c, view, names)));
-  tip(g, t("board.changcheng.tip.province", { province: p.province, n: value }));
+  tip(g, t("board.changcheng.tip.province", { province: p.province, n: value }), "scoring");
   bind(g, targetId("province", p.province), ctx, (c) => c.mode === choice.verb && c.card === choice.card);
   return g;
 }
@@ -260,7 +260,7 @@ function header(view, G) {
   for (const e of view.events) {
     const label = word(e), w = textWidth(label, 13) + 16;
     if (x + w > G.W - 10) { x = 10; y += 28; }
-    g.append(tip(chip(x, y - 17, w, 24, label, { size: 13, fill: "#FFF3D6" }), `${label}: ${t(EVENT_TIPS[e] || "board.changcheng.events")}`));
+    g.append(tip(chip(x, y - 17, w, 24, label, { size: 13, fill: "#FFF3D6" }), `${label}: ${t(EVENT_TIPS[e] || "board.changcheng.events")}`, "events"));
     x += w + 6;
   }
   return { node: g, bottom: y + 12 };
@@ -306,7 +306,7 @@ function modeRow(found, ctx, redraw, G, y0) {
     const c = svg("g", { class: "extend" }, svg("rect", { class: "face", x: cx, y: cy, width: w, height: h, rx: 6, fill: "#fff",
       stroke: "#9aa0a6" }), icon("changcheng-extend", cx + 6, cy + (h - 24) / 2, 24),
     text(cx + 34, cy + h / 2 + 5, label, { "font-size": font, "font-weight": 600 }));
-    tip(c, t("board.changcheng.extend", { side }));
+    tip(c, t("board.changcheng.extend", { side }), "extension");
     bind(c, target, ctx);
     g.append(c);
   }
@@ -380,7 +380,7 @@ function handRow(x, y, w, p, ctx, redraw, G) {
       fill: on ? "#fff3d6" : "#fff", stroke: on ? INK : "#9aa0a6", "stroke-width": on ? 2.5 : 1 }),
     icon(`changcheng-${card}`, cx + 4, cy + (ch - 24) / 2, 24));
     if (cw >= 64) c.append(fitText(cx + 31, cy + ch / 2 + 5, cardWord(card), cw - 35, { "font-size": 13, "font-weight": 600 }, { minSize: G.font }));
-    tip(c, cardTip(card));
+    tip(c, cardTip(card), "cards");
     if (playable.has(card)) {
       c.classList.add("card-pick");
       if (on) c.classList.add("on");
@@ -416,9 +416,9 @@ function playerPanel(view, p, names, mySeat, x, y, w, h, ctx, redraw, G) {
   g.append(counter("points", x + 10, row, p.score, t("board.changcheng.tip.score", { n: p.score }), { size: 20, font: 16, weight: 700 }),
     counter("changcheng-single", x + 10 + step, row, p.singles, t("board.changcheng.tip.singles", { n: p.singles }), { size: 22 }));
   const dbl = svg("g", { opacity: p.double ? 1 : 0.3 }, icon("changcheng-double", x + 10 + 2 * step, row - 17, 24));
-  g.append(tip(dbl, t(p.double ? "board.changcheng.tip.double_left" : "board.changcheng.tip.double_used")));
+  g.append(tip(dbl, t(p.double ? "board.changcheng.tip.double_left" : "board.changcheng.tip.double_used"), "turn"));
   const twr = svg("g", { opacity: p.tower ? 1 : 0.3 }, icon("changcheng-tower", x + 10 + 3 * step, row - 18, 24));
-  g.append(tip(twr, t(p.tower ? "board.changcheng.tip.tower_left" : "board.changcheng.tip.tower_used")));
+  g.append(tip(twr, t(p.tower ? "board.changcheng.tip.tower_left" : "board.changcheng.tip.tower_used"), "turn"));
   if (p.revealed.length) {
     const gone = svg("g", { opacity: 0.55 });
     const label = t("board.changcheng.played_short");

@@ -130,9 +130,11 @@ export function title(node, words) {
 
 // A rule in a sentence for a board element (an event, a card, a person type, a tower...):
 // shown on hover (its <title>) and, on a phone, when the element is tapped (the page shows
-// data-tip in a bubble). `words` must already be in the reader's language (t()).
-export function tip(node, words) {
+// data-tip in a bubble). `words` must already be in the reader's language (t()). `section`:
+// the id of the rules page's section that explains it (the bubble's "more" link).
+export function tip(node, words, section = null) {
   node.setAttribute("data-tip", words);
+  if (section) node.setAttribute("data-rules", section);
   return title(node, words);
 }
 

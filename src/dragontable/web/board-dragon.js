@@ -171,7 +171,7 @@ function eventTrack(view, x0, y0, width, S, narrow) {
     ge.append(icon("dragon-great", gx, gy + 2, 18));
     ge.append(fitText(gx + 24, gy + 16, words, (narrow ? width : width * 0.68) - 26, { "font-size": S.font,
       "font-weight": 600 }, { minSize: S.small }));
-    tip(ge, eventTip(hidden ? "hidden" : view.great_event));
+    tip(ge, eventTip(hidden ? "hidden" : view.great_event), "great-events");
     g.append(ge);
   }
   const top = y0 + (narrow && view.great_event ? 50 : 26);
@@ -189,7 +189,7 @@ function eventTrack(view, x0, y0, width, S, narrow) {
     box.append(label(x + (w - 4) / 2, y + S.eventH - S.font - 4, word(event), w - 10, S.font, S,
       { "text-anchor": "middle", "font-weight": current ? 700 : 500 }));
     if (month === GREAT_EVENT_MONTH && view.great_event) box.append(icon("dragon-great", x + w - 24, y + 3, 18));
-    tip(box, eventTip(event));
+    tip(box, eventTip(event), "events");
     g.append(box);
     if (wall) g.append(wallSection(view, i, x, y + S.eventH + 2, w - 4, S));
   });
@@ -208,7 +208,7 @@ function wallSection(view, i, x, y, w, S) {
   if (built) g.append(seatMarker(x + w / 2, y + 11, owner, S.marker));
   const checked = view.event_track[i] === "mongol" || i === WALL_LENGTH - 1;
   if (checked) g.append(icon("dragon-mongol", x + w - 17, y + 3, 14));
-  tip(g, sentences(t("board.dragon.wall_section", { n: i + 1, built: view.wall.length }), t("board.dragon.tip.wall")));
+  tip(g, sentences(t("board.dragon.wall_section", { n: i + 1, built: view.wall.length }), t("board.dragon.tip.wall")), "great-wall");
   return g;
 }
 
@@ -227,7 +227,7 @@ function actionCard(x, y, w, h, card, S, large) {
     g.append(label(x + w / 2, y + small + 3 + (h - small - 3) / 2 + S.small * 0.36, word(card), w - 6, S.small, S,
       { "font-weight": 600, "text-anchor": "middle" }));
   }
-  tip(g, t(CARD_TIP.get(card), { small: SMALL_PRIVILEGE, large }));
+  tip(g, t(CARD_TIP.get(card), { small: SMALL_PRIVILEGE, large }), "actions");
   return g;
 }
 
@@ -258,7 +258,7 @@ function actionGroups(view, names, x0, y0, width, S, ctx, narrow) {
       fee.append(icon("coin", right - 41, y + 7, 16));
       fee.append(text(right - 14, y + 20, `−${FEE}`, { "text-anchor": "middle", "font-size": S.small + 1,
         "font-weight": 700, fill: PALETTE.vermilion }));
-      tip(fee, t("board.dragon.tip.fee", { fee: FEE }));
+      tip(fee, t("board.dragon.tip.fee", { fee: FEE }), "actions");
       g.append(fee);
       right -= 50;
     }
@@ -292,7 +292,7 @@ function supply(view, x0, y0, width, S, ctx, narrow) {
     const y = y0 + 26 + Math.floor(k / cols) * (S.tileH + S.gap);
     const left = view.supply[tile];
     const node = personTile(x, y, S.tileW, S.tileH, tile, S, { count: left, dim: !left || taken.has(tile[0]) });
-    tip(node, tileTip(tile, left));
+    tip(node, tileTip(tile, left), "persons");
     bind(node, targetId("supply", tile), ctx);
     g.append(node);
   });
@@ -313,7 +313,7 @@ function supply(view, x0, y0, width, S, ctx, narrow) {
     node.append(text(x + 28, y + S.tileH - 10, String(cost), { "font-size": S.font + 1, "font-weight": 700 }));
     node.append(text(x + w - 6, y + S.tileH - 10, `+${symbols}`, { "text-anchor": "end", "font-size": S.font,
       "font-weight": 700, fill: PALETTE.vermilion }));
-    tip(node, t("board.dragon.tip.privilege", { n: symbols, yuan: cost }));
+    tip(node, t("board.dragon.tip.privilege", { n: symbols, yuan: cost }), "scoring");
     bind(node, targetId("privilege", size), ctx);
     g.append(node);
   });
@@ -344,7 +344,7 @@ function personTrack(view, names, x0, y0, width, S) {
   const line = fitText(x0, y + 44, t("board.dragon.turn_order", { order }), width, { "font-size": S.font },
     { lines: 2, minSize: S.small });
   g.append(tip(svg("g", {}, line), t("board.dragon.tip.turn_order")));
-  tip(g, t("board.dragon.tip.person_track"));
+  tip(g, t("board.dragon.tip.person_track"), "turn-order");
   return { g, h: 112 };
 }
 
@@ -412,7 +412,7 @@ function personCard(x, y, w, h, card, S) {
     "stroke-width": 0.8 }));
   const size = Math.min(w - 10, h - 12, 26);
   g.append(icon(joker ? "unknown" : TYPE_ICON.get(card), x + (w - size) / 2, y + (h - size) / 2, size));
-  return tip(g, sentences(word(card), t(joker ? "board.dragon.tip.joker" : "board.dragon.tip.card_type")));
+  return tip(g, sentences(word(card), t(joker ? "board.dragon.tip.joker" : "board.dragon.tip.card_type")), "persons");
 }
 
 function hand(p, x, y, width, S, ctx) {
@@ -457,7 +457,7 @@ function palace(x, base, pal, index, S, ctx) {
   }
   g.append(svg("path", { d: `M${x - 5} ${base - pal.floors * fh} Q${x + fw * 0.3} ${top + 8} ${x + fw / 2} ${top}`
     + ` Q${x + fw * 0.7} ${top + 8} ${x + fw + 5} ${base - pal.floors * fh} Z`, fill: PALETTE.vermilion, stroke: INK }));
-  tip(g, t("board.dragon.tip.palace", { id: n, floors: pal.floors, n: pal.residents.length }));
+  tip(g, t("board.dragon.tip.palace", { id: n, floors: pal.floors, n: pal.residents.length }), "scoring");
   bind(g, targetId("palace", n), ctx);
   return g;
 }

@@ -97,7 +97,7 @@ function header(view, G) {
       stroke: now ? INK : LINE, "stroke-width": now ? 3 : 1 }),
     text(x + (scoring ? 10 : size / 2), 24, String(r), { "text-anchor": "middle", "font-weight": now ? 700 : 400 }));
     if (scoring) box.append(icon("points", x + size - 15, 12, 13));
-    tip(box, scoring ? t("board.ming.tip.scoring_round", { n: r }) : t("board.ming.tip.round", { n: r }));
+    tip(box, scoring ? t("board.ming.tip.scoring_round", { n: r }) : t("board.ming.tip.round", { n: r }), scoring ? "scoring" : "round");
     g.append(box);
   }
   const phaseKey = PHASES[view.over ? "over" : view.phase];
@@ -170,14 +170,14 @@ function provinceSpace(view, prov, p, names, ctx, G) {
   box.append(counter("ming-tile", p.x + p.w - 2 * cw - 66, y + 18, prov.tiles_left,
     t("board.ming.tip.tiles_left", { province: provinceWord(prov.id), n: prov.tiles_left }), { size: 16, font: 13 }));
   box.append(counts(p.x + 8, y + 38, presentCounts(view, prov.space), names, G.font));
-  tip(box, t("board.ming.tip.space", { province: provinceWord(prov.id) }));
+  tip(box, t("board.ming.tip.space", { province: provinceWord(prov.id) }), "round");
   bind(box, targetId("province", prov.id), ctx);
   g.append(box);
   const display = card(p.x + p.w - 2 * cw - 10, cy, cw, ch, prov.display);
-  tip(display, `${t("board.ming.display", { card: cardWord(prov.display) })}: ${t("board.ming.tip.display")}`);
+  tip(display, `${t("board.ming.display", { card: cardWord(prov.display) })}: ${t("board.ming.tip.display")}`, "cards");
   bind(display, targetId("display", prov.id), ctx);
   const dragon = card(p.x + p.w - cw - 4, cy, cw, ch, "dragon", { fill: "#FFF3D6" });
-  tip(dragon, t("board.ming.tip.take_dragon"));
+  tip(dragon, t("board.ming.tip.take_dragon"), "cards");
   if (bind(dragon, targetId("dragon", prov.id), ctx) || choicesOf(ctx, "dragon").length || view.dragons) g.append(dragon);
   g.append(display);
   return g;
@@ -187,7 +187,7 @@ function prince(x, y, seat, names) {
   const d = `M${x} ${y - 14} L${x + 12} ${y - 5} L${x + 8} ${y + 11} L${x - 8} ${y + 11} L${x - 12} ${y - 5} Z`;
   const g = svg("g", { class: "prince" }, svg("path", { d, fill: seatColour(seat), stroke: INK, "stroke-width": 2 }),
     text(x, y + 6, String(seat + 1), { "text-anchor": "middle", fill: "#fff", "font-size": 13, "font-weight": 700 }));
-  return tip(g, t("board.ming.tip.prince", { name: seatName(names, seat) }));
+  return tip(g, t("board.ming.tip.prince", { name: seatName(names, seat) }), "moving");
 }
 
 function cloister(x, y, occupant, names) {
@@ -195,7 +195,7 @@ function cloister(x, y, occupant, names) {
   if (occupant !== null) g.append(seatMarker(x + 13, y + 10, occupant, 9));
   const who = occupant === null ? t("board.ming.empty") : occupant === "neutral" ? t("board.ming.neutral")
     : seatName(names, occupant);
-  return tip(g, t("board.ming.tip.cloister", { who }));
+  return tip(g, t("board.ming.tip.cloister", { who }), "moving");
 }
 
 // The borders of d to districts drawn elsewhere (another province, in the narrow layout): a
@@ -235,7 +235,7 @@ function district(view, d, box, names, ctx, G, far) {
     g.append(box.strip ? exits(d, box.x + 16 + nameW, y0 - 15, box.x + box.w - 44, far, false)
       : exits(d, box.x + 8, box.y + box.h - 6 - 22 * far.length, box.x + box.w - 8 - 50 * stepsInto(d, ctx), far, true));
   }
-  tip(g, t("board.ming.tip.district", { district: districtWord(d.id) }));
+  tip(g, t("board.ming.tip.district", { district: districtWord(d.id) }), "scoring");
   // prince, neutral, back, stop (own prince) and moves: a click plays the first choice here
   // (the server lists a dragon card's step last); moveChips offers the other cards.
   bind(g, targetId("district", d.id), ctx);
@@ -287,7 +287,7 @@ function city(view, prov, boxes) {
       else g.append(seatMarker(hx + HOUSE / 2, y + HOUSE / 2, colourOf(view, who), HOUSE / 2 + 0.5));
     }
   }
-  return tip(g, t("board.ming.tip.city", { province: provinceWord(prov.id) }));
+  return tip(g, t("board.ming.tip.city", { province: provinceWord(prov.id) }), "scoring");
 }
 
 function borderSign(x, y, a, b, transport) {

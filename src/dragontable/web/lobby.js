@@ -13,9 +13,16 @@ async function loadGames() {
   GAMES = await (await fetch(`/api/games?lang=${lang}`)).json();
   const select = document.getElementById("game");
   select.replaceChildren(...GAMES.map((g) => el("option", { value: g.name }, g.label)));
+  showRulesLinks();
   if (kept && GAMES.some((g) => g.name === kept.game)) select.value = kept.game;
   buildForm();
   if (kept && kept.game === select.value) restore(kept);
+}
+
+// A link to each game's rules page, in the page's language.
+function showRulesLinks() {
+  const links = GAMES.map((g) => el("a", { href: `/rules/${encodeURIComponent(g.name)}?lang=${lang}`, "data-game": g.name }, g.label));
+  document.getElementById("rules-list").replaceChildren(...links.flatMap((a, i) => (i ? [" · ", a] : [a])));
 }
 
 function currentGame() {

@@ -10,6 +10,7 @@ import { clockNode, formatMs, noteServerTime, tickClocks } from "/static/clock.j
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 import { mountReview } from "/static/review.js";
 import "/static/table-account.js";
+import { showRulesLink } from "/static/rules-link.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
@@ -159,6 +160,8 @@ function drawBoard(msg) {
   if (drawn.querySelector(".legal")) drawn.setAttribute("role", "group");
   if (!drawn.getAttribute("aria-label")) drawn.setAttribute("aria-label", t("table.board"));
   board.replaceChildren(drawn);
+  board.dataset.game = msg.view.game;  // the rule bubbles' "more" links name the game
+  showRulesLink(msg.view.game);
   return board;
 }
 

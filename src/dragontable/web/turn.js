@@ -4,6 +4,7 @@
 // Every word comes from the server's choices (label, detail) or t(): the page never shows
 // notation. A choice is on the board when the board bound an element to it (data-action, or
 // data-actions for an element with a menu); every other choice gets a picker button.
+import { moreLink } from "/static/rules-link.js";
 import { el, svg } from "/static/util.js";
 import { icon } from "/static/icons.js";
 import { t } from "/static/i18n.js";
@@ -110,6 +111,8 @@ function menuKeys(e) {
 function showTip(node) {
   const bubble = document.getElementById("tip-bubble");
   bubble.textContent = node.getAttribute("data-tip");
+  const more = moreLink(node);  // the rule's section of the rules page, if it names one
+  if (more) bubble.append(" ", more);
   bubble.hidden = false;
   place(bubble, node);
 }

@@ -217,7 +217,7 @@ class Notifier:
         """The "your turn" e-mail, in the player's language, with one-click unsubscribe."""
         lang, game = user.lang, table.row.game
         title = template(f"{game}.title", lang) or game
-        play = f"{self.public_url}/table/{quote(table.id)}"
+        play = f"{self.public_url}/table/{quote(table.id)}?lang={lang}"  # the page speaks it too
         params = {"name": user.name, "game": title, "table": table.id}
         body = (
             format_key("core.mail.body", lang, **params, url=play)

@@ -54,6 +54,35 @@ export function showPickers(box, choices, board, act) {
   if (hint) box.append(el("p", { class: "muted board-hint" }, hint));
 }
 
+// When it is my turn and none of the decision's targets (its pickers, the board's elements)
+// can be tapped where it is, scroll them into the part of the window below the sticky turn
+// bar: all of them if they fit there, else the first one at the top of it.
+const DECISIONS = "#actions button.pick, #board .legal";
+
+function tappable(node) {
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.width === 0 || x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return Boolean(hit && (hit === node || node.contains(hit)));
+}
+
+export function bringIntoView() {
+  const targets = [...document.querySelectorAll(DECISIONS)];
+  if (!targets.length || targets.some(tappable)) return;
+  targets[0].scrollIntoView({ block: "nearest", inline: "center" });  // sideways inside the board
+  for (let k = 0; k < 3; k++) {  // the bar sticks only once the page has scrolled past it
+    const top = document.getElementById("turn").getBoundingClientRect().bottom + 8;
+    const rects = targets.map((n) => n.getBoundingClientRect());
+    const first = rects[0];
+    const union = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+    const room = window.innerHeight - top;
+    const dy = union.bottom - union.top <= room ? union.top - top - (room - (union.bottom - union.top)) / 2 : first.top - top;
+    if (Math.abs(dy) < 1) break;
+    window.scrollBy(0, dy);
+  }
+}
+
 // -- the menu of several choices on one board element ----------------------------------
 let menuOwner = null;
 

@@ -43,7 +43,8 @@ export function showPickers(box, choices, board, act) {
   for (const c of choices) {
     // On the board: bound to an element, or at an element the board draws (it offers that
     // element's other choices its own way, e.g. Chang Cheng's mode chips).
-    if (drawn.actions.has(c.action) || (c.target && drawn.targets.has(c.target))) continue;
+    // A choice of two elements (Dragon's pair of persons, `tiles`) keeps its picker too.
+    if (!c.tiles && (drawn.actions.has(c.action) || (c.target && drawn.targets.has(c.target)))) continue;
     if (!groups.has(c.kind)) groups.set(c.kind, []);
     groups.get(c.kind).push(c);
   }

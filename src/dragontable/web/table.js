@@ -3,9 +3,9 @@ import { el, seatColour, setSeatColours } from "/static/util.js";
 import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { botName, lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
-import { bringIntoView, closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
+import { bringIntoView, closeMenu, confirmTap, confirmsTap, makeMenu, setupTurn, showPickers } from "/static/turn.js";
 import { drawNotice, notice, retireNotice, rewordBanner, showBanner } from "/static/notices.js";
-import { pace, setupSettings, showTurnState } from "/static/notify.js";
+import { pace, playsOnFirstTap, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
 import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
@@ -153,12 +153,13 @@ function pump() {
 
 const act = (action) => send(action);
 const menu = makeMenu(act);
+const confirm = (node, choice) => (confirmsTap(playsOnFirstTap()) ? confirmTap(node, choice, act) : act(choice.action));
 
 function drawBoard(msg) {
   closeMenu();
   const board = document.getElementById("board");
   const draw = boardFor(msg.view.game);
-  const ctx = { choices: msg.choices, act, menu, width: board.clientWidth || 1000, recent: msg.recent || [] };
+  const ctx = { choices: msg.choices, act, menu, confirm, width: board.clientWidth || 1000, recent: msg.recent || [] };
   const drawn = draw(msg.view, names, mySeat, ctx);
   // A picture with buttons inside is a group of controls, not an image (role "img" would
   // hide its buttons from assistive technology).

@@ -88,6 +88,7 @@ export function bringIntoView() {
 let menuOwner = null;
 
 export function closeMenu() {
+  hideConfirm();
   const menu = document.getElementById("choice-menu");
   if (!menu || menu.hidden) return;
   menu.hidden = true;
@@ -136,6 +137,33 @@ function menuKeys(e) {
   }
 }
 
+// -- a tap on a touch screen: the first shows the element's label and rule, Play plays it ---
+let lastPointer = "mouse";
+
+// Whether the tap that is being handled came from a finger (and the player wants to confirm).
+export function confirmsTap(playsAtOnce) {
+  return lastPointer === "touch" && !playsAtOnce;
+}
+
+function hideConfirm() {
+  const box = document.getElementById("tap-confirm");
+  if (box) box.hidden = true;
+}
+
+export function confirmTap(node, choice, act) {
+  const box = document.getElementById("tap-confirm");
+  const play = el("button", { type: "button", id: "tap-play" }, t("table.play"));
+  play.addEventListener("click", (e) => { e.stopPropagation(); hideConfirm(); act(choice.action); });
+  const cancel = el("button", { type: "button", class: "secondary", id: "tap-cancel" }, t("table.cancel"));
+  cancel.addEventListener("click", (e) => { e.stopPropagation(); hideConfirm(); });
+  const rule = node.getAttribute("data-tip");
+  box.replaceChildren(el("p", { class: "tap-label" }, choice.label),
+    ...(rule ? [el("p", { class: "tap-rule" }, rule)] : []), el("div", { class: "tap-buttons" }, play, cancel));
+  box.hidden = false;
+  place(box, node);
+  play.focus();
+}
+
 // -- rule bubbles: a tap (or click) on a board element with data-tip shows its rule --------
 function showTip(node) {
   const bubble = document.getElementById("tip-bubble");
@@ -152,9 +180,13 @@ function hideTip() {
 // Wires the menu's keys, closing on an outside click, and the rule bubbles of the board.
 export function setupTurn(board) {
   document.addEventListener("keydown", menuKeys);
+  document.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, { capture: true });
+  document.addEventListener("keydown", () => { lastPointer = "keyboard"; }, { capture: true });
   document.addEventListener("click", (e) => {
     const menu = document.getElementById("choice-menu");
     if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+    const confirm = document.getElementById("tap-confirm");
+    if (!confirm.hidden && !confirm.contains(e.target)) hideConfirm();
     const tipped = e.target.closest && e.target.closest("[data-tip]");
     if (tipped && board.contains(tipped) && !tipped.closest(".legal")) showTip(tipped);
     else hideTip();

@@ -153,6 +153,7 @@ def test_a_whole_game_by_taps(
     sign_up(lobby, account)
     players = game_info(lobby, server, game)["min_players"]
     page = new_table(lobby, server, game, ["human"] + ["bot:random"] * (players - 1), seed=7)
+    check_page(lobby, lang, phone, f"{name}, the lobby's invitations")
     in_lang(page, lang)
     sent: list[str] = []  # the actions the page sends, as the server receives them
     page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.extend(actions_in(data))))

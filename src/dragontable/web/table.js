@@ -7,7 +7,7 @@ import { bringIntoView, closeMenu, confirmTap, confirmsTap, makeMenu, setupTurn,
 import { drawNotice, notice, retireNotice, rewordBanner, showBanner } from "/static/notices.js";
 import { pace, playsOnFirstTap, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
-import { clockNode, noteServerTime, tickClocks } from "/static/clock.js";
+import { clockNode, noteServerTime, showTurnClock, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 import { mountReview } from "/static/review.js";
 import "/static/table-account.js";
@@ -230,12 +230,6 @@ function showTurn(msg, board) {
   document.getElementById("notation-input").placeholder =
     msg.choices.length ? t("table.action_placeholder", { action: msg.choices[0].action }) : "";
   document.getElementById("notation-box").hidden = !msg.your_turn;
-}
-
-// The clock of the seat to move, next to the prompt (the seat list has every clock).
-function showTurnClock(msg) {
-  const info = !msg.over && msg.clock && msg.seats ? msg.seats[msg.current_player] : null;
-  document.getElementById("turn-clock").replaceChildren(...(info ? [clockNode(el, info, msg.clock)] : []));
 }
 
 // The label of a legal action, as the server worded it (the notation if it is not legal now).

@@ -171,7 +171,7 @@ def play(page: Page, rng: random.Random, moves: int | None = None) -> list[str]:
 
 def final_totals(page: Page) -> list[int]:
     """The totals in the end screen's score table, best-placed first."""
-    cells = page.locator("#scores tbody tr td:last-child").all_inner_texts()
+    cells = page.locator("#scores tbody tr td.total").all_inner_texts()
     return [int(text) for text in cells]
 
 

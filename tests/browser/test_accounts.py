@@ -106,7 +106,7 @@ def test_two_players_play_a_rated_game_and_find_it_on_their_profiles(
             expect(page.locator("#name")).to_have_text(name)
             expect(page.locator('#ratings tr[data-game="dragon"] td').nth(1)).to_have_text("1")
             replay = page.locator(f'#recent tr[data-table="{tid}"] a.replay')
-            expect(replay).to_have_attribute("href", f"/replay/{tid}")
+            expect(replay).to_have_attribute("href", f"/replay/{tid}?lang=en")
         ann.screenshot(path=str(screenshots / "account-profile.png"), full_page=True)
         bob.locator(f'#recent tr[data-table="{tid}"] a.replay').click()
         expect(bob.locator("#replay-position")).not_to_have_text("")

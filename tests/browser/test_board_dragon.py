@@ -11,13 +11,13 @@ from functools import cache
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from dragontable import games
 from dragontable.core.rng import Rng
 
 from .conftest import NO_PACE, TIMEOUT_MS
-from .helpers import click_action, is_over, new_table
+from .helpers import TAP_POINT, actions_in, click_action, is_over, new_table, tap
 
 pytestmark = pytest.mark.browser
 
@@ -169,3 +169,29 @@ def check_phone_targets(table: Page) -> None:
             )
         checked += 1
         click_action(table, rng)
+
+
+def test_the_opening_persons_are_taken_by_tapping_two_tiles(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:greedy"], seed=1)
+    sent: list[str] = []
+    table.on("websocket", lambda ws: ws.on("framesent", lambda d: sent.extend(actions_in(d))))
+    table.reload()  # the socket opened again, watched
+    tiles = table.locator("#board .supply .legal[data-actions]")
+    tiles.first.wait_for()
+    picks = table.locator('#actions button.pick[data-kind="pick"]')
+    assert picks.count() > 1  # the pickers stay: the keyboard's way, and a list to read
+    first = tiles.first
+    pairs = set(str(first.get_attribute("data-actions")).split("\n"))
+    tap(table, first.element_handle())
+    expect(table.locator("#choice-menu")).to_be_visible()  # its pairs, to pick one from
+    partners = table.locator("#board .supply .partner")
+    assert partners.count() == len(pairs)
+    partner = next(
+        p for p in partners.element_handles() if p.evaluate(TAP_POINT) is not None
+    )  # one the menu does not cover
+    both = pairs & set(str(partner.get_attribute("data-actions")).split("\n"))
+    assert len(both) == 1
+    tap(table, partner)
+    table.wait_for_function("node => !node.isConnected", arg=partner)
+    assert sent == [both.pop()]
+    expect(table.locator("#choice-menu")).to_be_hidden()

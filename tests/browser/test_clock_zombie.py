@@ -139,6 +139,9 @@ def test_the_zombie_plays_an_absent_seat_out_of_time_until_its_player_reclaims_i
     for page in (ann, bo):
         expect(seat_row(page, 1).locator(".clock.running")).to_have_text(THREE_DAYS)
         expect(seat_row(page, 0).locator(".clock")).to_have_text("bank 2 d 0 h")
+        # The clock of the seat to move stands by the prompt too, not only far down the list.
+        expect(page.locator('#turn-clock .clock.running[data-seat="1"]')).to_have_text(THREE_DAYS)
+        expect(page.locator("#turn-clock .clock.running")).to_be_in_viewport()
     check_axe(bo, axe_script, "phone, chat and clocks")
     bo.locator(".side").screenshot(path=str(screenshots / "clock-chat-phone-en.png"))
     n = info(ann, base, tid)["n_actions"]

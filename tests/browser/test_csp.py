@@ -64,7 +64,7 @@ def test_the_table_page_says_which_account_is_signed_in(page: Page, server: str)
     for lang in LANGS:
         page.select_option("#lang", lang)
         expect(who).to_have_text(f"{locale(lang)['account.signed_in_as']} {name}")
-    expect(who.locator("a.account")).to_have_attribute("href", f"/profile/{name}")
+    expect(who.locator("a.account")).to_have_attribute("href", f"/profile/{name}?lang={LANGS[-1]}")
 
 
 def test_the_unsubscribe_page_stops_the_mails(page: Page, server: str, server_app: FastAPI) -> None:

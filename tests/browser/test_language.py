@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from dragontable import games
 from dragontable.core.messages import render, template
@@ -106,6 +108,38 @@ def test_table_page_log_and_strings_follow_the_language_switch(
         check_table(lang)
         page.screenshot(path=screenshots / f"table-{lang}.png", full_page=True)
 
-    page.goto(finished_dragon["url"])
+    page.reload()  # the address bar says the language chosen last
     wait_lang(page, SWITCHED[-1])
     check_table(SWITCHED[-1])
+    kept = urlsplit(finished_dragon["url"])  # the seat's link without the language it carried
+    page.goto(f"{kept.scheme}://{kept.netloc}{kept.path}#{kept.fragment}")
+    wait_lang(page, SWITCHED[-1])  # the browser keeps it
+    check_table(SWITCHED[-1])
+
+
+def test_the_language_follows_the_player_to_the_account_and_every_link(
+    browser: Browser, page: Page, server: str
+) -> None:
+    name = f"Lang{random.Random().randrange(16**6):06x}"
+    page.goto(f"{server}/")
+    page.click("#account-open")
+    page.fill("#account-form [name=name]", name)
+    page.fill("#account-form [name=password]", "correct horse battery")
+    page.click("#sign-up")
+    expect(page.locator("#signed-in")).to_contain_text(name)
+    switch(page, "pl")  # chosen once, in the lobby: the account keeps it
+    page.wait_for_function("async () => (await (await fetch('/api/me')).json()).user.lang === 'pl'")
+    for link in ("#mine-link", "#signed-in a.account"):  # the links the site makes carry it
+        assert "lang=pl" in str(page.locator(link).get_attribute("href"))
+    # Another browser, signed in to the same account and never told a language, takes it.
+    other = browser.new_context()
+    try:
+        fresh = other.new_page()
+        body = {"name": name, "password": "correct horse battery"}
+        assert fresh.request.post(f"{server}/api/account/signin", data=body).ok
+        fresh.goto(f"{server}/")
+        wait_lang(fresh, "pl")
+        fresh.goto(f"{server}/mine")  # and keeps it, on every page
+        wait_lang(fresh, "pl")
+    finally:
+        other.close()

@@ -373,7 +373,7 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
     opens = row.locator("a.table-id")
     expect(opens).to_be_in_viewport()  # no sideways scrolling on the phone to find it
     opens.click()
-    expect(bob).to_have_url(re.compile(rf"/table/{tid}$"))
+    expect(bob).to_have_url(re.compile(rf"/table/{tid}\?lang=en$"))  # the page's language
     expect(bob.locator("#reclaim")).to_be_visible()
     expect(bob.locator("#notice")).to_contain_text("Your time ran out")
     bob.click("#reclaim")
@@ -405,7 +405,7 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
         ordinal, sigma = after[seat].split(" ±")
         expect(cells).to_have_text(["Chang Cheng", "1", ordinal, f"± {sigma}", "1"])
         replay = page.locator(f'#recent tr[data-table="{tid}"] a.replay')
-        expect(replay).to_have_attribute("href", f"/replay/{tid}")
+        expect(replay).to_have_attribute("href", f"/replay/{tid}?lang=en")
         check_axe(page, axe_script, f"profile, {ctx}")
         page.screenshot(path=str(screenshots / f"over-days-profile-{ctx}.png"), full_page=True)
         replay.click()

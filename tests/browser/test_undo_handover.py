@@ -112,3 +112,55 @@ def test_an_absent_seat_shows_its_grace_period_counting_down(page: Page, server:
     assert 50 <= first <= 60
     wait_until(lambda: int(state.inner_text().split(" in ")[1].split()[0]) < first, 5.0)
     expect(table.locator('#seats [data-seat="0"] span.muted')).to_have_text("online")
+
+
+def switch(page: Page, lang: str) -> None:
+    """Choose ``lang`` in the header and wait for the table sent again in it."""
+    page.select_option("#lang", lang)
+    page.wait_for_function("code => document.documentElement.lang.startsWith(code)", arg=lang)
+    expect(page.locator("#who")).to_contain_text(locale(lang)["table.you_are"].split("{")[0])
+
+
+def test_a_notice_follows_the_language_and_leaves_with_the_next_move(
+    page: Page, server: str
+) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:greedy"], seed=1)
+    offered(table)
+    click_action(table, random.Random(1))
+    offered(table)
+    click_and_wait(table, "#undo")
+    notice = table.locator("#notice")
+    expect(notice).not_to_have_text("")
+    english = notice.inner_text()
+    switch(table, "pl")
+    polish = table.request.get(f"{server}/api/tables/{table_id(table)}?lang=pl").json()
+    expect(notice).not_to_have_text(english)
+    expect(notice).to_contain_text(polish["seats"][0]["name"])  # the seat's name in Polish
+    offered(table)
+    click_action(table, random.Random(2))
+    expect(notice).to_have_text("")
+
+
+def test_a_language_change_opens_no_past_banner(page: Page, server: str) -> None:
+    table = new_table(page, server, "dragon", ["human", "bot:random"], seed=3)
+    banner = table.locator("#banner")
+    rng = random.Random(4)
+    for _ in range(80):  # to the first event or scoring the game announces
+        if banner.is_visible() or is_over(table):
+            break
+        click_action(table, rng)
+    expect(banner).to_be_visible()
+    english = banner.locator("li").all_inner_texts()
+    first = table.locator("#log li").first.inner_text()
+    switch(table, "zh")
+    expect(table.locator("#log li").first).not_to_have_text(first)
+    if banner.is_visible():  # (it leaves after a while) still shown, it is worded again
+        shown = banner.locator("li").all_inner_texts()
+        assert not set(shown) & set(english), shown
+        assert set(shown) <= set(table.locator("#log li").all_inner_texts()), shown
+        banner.locator("button.close").click()
+    expect(banner).to_be_hidden()
+    first = table.locator("#log li").first.inner_text()
+    switch(table, "pl")
+    expect(table.locator("#log li").first).not_to_have_text(first)
+    expect(banner).to_be_hidden()  # the whole log sent again opens no banner of its past

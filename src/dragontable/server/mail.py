@@ -275,7 +275,7 @@ class Notifier:
         kind = kind or TURN
         lang, game = user.lang, table.row.game
         title = template(f"{game}.title", lang) or game
-        play = f"{self.public_url}/table/{quote(table.id)}"
+        play = f"{self.public_url}/table/{quote(table.id)}?lang={lang}"  # the page speaks it too
         params = {"name": user.name, "game": title, "table": table.id}
         if kind.by is not None:
             params["by"] = table.row.seats[kind.by].account or table.names_in(lang)[kind.by]

@@ -1,7 +1,7 @@
 // The player's account in every page's header: sign up, sign in, sign out; the session's
 // CSRF token for every state-changing request (send() adds it); ratings as shown text.
 import { el } from "/static/util.js";
-import { lang, setLang, t } from "/static/i18n.js";
+import { chosenLang, lang, setLang, t } from "/static/i18n.js";
 
 export let me = null;
 let csrf = null;
@@ -12,8 +12,17 @@ export async function loadMe() {
   const data = resp.ok ? await resp.json() : { user: null };
   me = data.user;
   csrf = data.csrf || null;
+  // A browser that never chose a language takes the account's.
+  if (me && !chosenLang() && me.lang && me.lang !== lang) await setLang(me.lang);
   return me;
 }
+
+// The language follows the player: one chosen on any page is kept in the account too.
+document.addEventListener("langchosen", (event) => {
+  if (!me || me.lang === event.detail) return;
+  me.lang = event.detail;
+  send("/api/me", { lang: event.detail });
+});
 
 // A state-changing request with a JSON body; signed in, it carries the CSRF token.
 // Returns { ok, status, data } (data.error says why a refusal was made).

@@ -4,7 +4,8 @@
 // ctx = { choices: [the server's choices for me now], act: (action) => void,
 //         menu: (node, choices) => void (several choices on one element), width: CSS px the
 //         board has (below 700: draw the narrow layout at scale 1), recent: [target ids the
-//         last moves touched] }.
+//         last moves touched], confirm: (node, choice) => void (optional: a tap plays a
+//         one-choice element through it; the table page asks a finger's first tap) }.
 // A choice is { action, target, kind, label, ... } (core/choices.py): the board never builds
 // notation. It puts target ids on its elements (data-target, the ids each game lists in its
 // choices.py) and binds an element to a choice that targets it: class "legal",
@@ -43,7 +44,7 @@ const NO_ACT = () => {};
 // The context a board works with: ctx as given, or a read-only one.
 export function context(ctx) {
   const c = ctx || {};
-  return { choices: c.choices || [], act: c.act || NO_ACT, menu: c.menu || null };
+  return { choices: c.choices || [], act: c.act || NO_ACT, menu: c.menu || null, confirm: c.confirm || null };
 }
 
 // The context of what is not the viewer's own (another seat's hand, palaces): nothing to click
@@ -199,7 +200,8 @@ function makeLegal(node, labels, run) {
 // Binds node to one choice: a click (or Enter/Space) sends its action; its label says what.
 export function bindChoice(node, choice, ctx) {
   node.setAttribute("data-action", choice.action);
-  makeLegal(node, [choice.label], () => ctx.act(choice.action));
+  // ctx.confirm (the table page) may ask first: a tap on a touch screen shows what it does.
+  makeLegal(node, [choice.label], () => (ctx.confirm ? ctx.confirm(node, choice) : ctx.act(choice.action)));
   return true;
 }
 

@@ -12,7 +12,8 @@
 import { lang, t } from "/static/i18n.js";
 import { svg, seatColour } from "/static/util.js";
 import { PALETTE, icon } from "/static/icons.js";
-import { INK, LINE, MUTED, NARROW_BELOW, NOT_MINE, WIDE, bind, boardWidth, context, fitText, markRecent, seatMarker,
+import { closeMenu } from "/static/turn.js";
+import { INK, LINE, MUTED, NARROW_BELOW, NOT_MINE, WIDE, bind, bindMenu, boardWidth, context, fitText, markRecent, seatMarker,
   seatName, targetId, term, text, textWidth, tip, title } from "/static/board-common.js";
 
 // Words: t() keys board.dragon.* and the game's terms (term(): board.dragon.term.*).
@@ -278,6 +279,35 @@ function actionGroups(view, names, x0, y0, width, S, ctx, narrow) {
 }
 
 // -- the person tiles in the supply and the privilege display -----------------------------
+// The opening's two persons (choices with `tiles`): a tap on a tile opens the menu of the
+// pairs it is in and marks the tiles that pair with it; a tap on one of those plays the pair.
+let firstTile = null;  // { target, node } of the tile tapped first, while its menu is open
+
+function bindPair(node, target, ctx) {
+  const pairs = ctx.choices.filter((c) => c.tiles && c.tiles.includes(target));
+  if (!pairs.length || !ctx.menu) return;
+  bindMenu(node, pairs, ctx);
+  node.addEventListener("click", (e) => {
+    const menuOpen = !document.getElementById("choice-menu")?.hidden;
+    const pair = firstTile && menuOpen && firstTile.node !== node
+      && pairs.find((c) => c.tiles.includes(firstTile.target));
+    for (const n of document.querySelectorAll("#board .partner, #board .chosen")) n.classList.remove("partner", "chosen");
+    if (pair) {
+      e.stopImmediatePropagation();
+      firstTile = null;
+      closeMenu();
+      ctx.act(pair.action);
+      return;
+    }
+    firstTile = { target, node };
+    node.classList.add("chosen");
+    const partners = new Set(pairs.flatMap((c) => c.tiles).filter((t) => t !== target));
+    for (const n of document.querySelectorAll("#board [data-target]")) {
+      if (partners.has(n.getAttribute("data-target"))) n.classList.add("partner");
+    }
+  }, { capture: true });
+}
+
 function supply(view, x0, y0, width, S, ctx, narrow) {
   const g = svg("g", { class: "supply" });
   g.append(heading(x0, y0 + 16, t("board.dragon.tiles"), width * (narrow ? 1 : 0.75), S));
@@ -293,7 +323,7 @@ function supply(view, x0, y0, width, S, ctx, narrow) {
     const left = view.supply[tile];
     const node = personTile(x, y, S.tileW, S.tileH, tile, S, { count: left, dim: !left || taken.has(tile[0]) });
     tip(node, tileTip(tile, left), "persons");
-    bind(node, targetId("supply", tile), ctx);
+    if (!bind(node, targetId("supply", tile), ctx)) bindPair(node, targetId("supply", tile), ctx);
     g.append(node);
   });
   const tileRows = Math.ceil(tiles.length / cols);

@@ -3,6 +3,7 @@
 // Times are read against the server's own clock (`clock.now` in every update), so a
 // browser whose clock is off still shows the right time left.
 import { t } from "/static/i18n.js";
+import { el } from "/static/util.js";
 
 const LOW_MS = 60 * 1000;  // under this a running clock is shown as urgent
 let skew = 0;  // the server's time minus this browser's, in ms
@@ -55,4 +56,10 @@ export function tickClocks(msg) {
     node.textContent = clockText(info, msg.clock);
     node.classList.toggle("low", msLeft(info) < LOW_MS);
   }
+}
+
+// The clock of the seat to move, next to the prompt (the seat list has every clock).
+export function showTurnClock(msg) {
+  const info = !msg.over && msg.clock && msg.seats ? msg.seats[msg.current_player] : null;
+  document.getElementById("turn-clock").replaceChildren(...(info ? [clockNode(el, info, msg.clock)] : []));
 }

@@ -1,10 +1,11 @@
 // The page's language: UI strings from /static/locales/<lang>.json, t(), the switcher.
 //
-// The language is ?lang= if given, else the one chosen before (localStorage), else the
-// browser's, else English. setLang() loads a locale, retranslates every element marked
-// data-i18n (text), data-i18n-placeholder, data-i18n-title or data-i18n-aria-label, sets
-// <html lang>, keeps the choice and fires a "langchange" event on document for what the
-// page draws itself.
+// The language is ?lang= if given (every link of the site carries it, and the browser keeps
+// it), else the one chosen before (localStorage), else the browser's, else English; a
+// signed-in player's account keeps it too (account.js). setLang() loads a locale,
+// retranslates every element marked data-i18n (text), data-i18n-placeholder,
+// data-i18n-title or data-i18n-aria-label, sets <html lang>, keeps the choice (firing
+// "langchosen") and fires a "langchange" event on document for what the page draws itself.
 
 export const LANGUAGES = { en: "English", pl: "Polski", uk: "Українська", zh: "中文" };
 const STORE = "dragontable.lang";
@@ -18,9 +19,20 @@ function remembered() {
   try { return localStorage.getItem(STORE); } catch { return null; }
 }
 
+function keep(code) {
+  try { localStorage.setItem(STORE, code); } catch { /* private mode: the links keep it */ }
+}
+
+// The language this browser chose (or was given by a link of the site), or null.
+export function chosenLang() {
+  const code = remembered();
+  return code in LANGUAGES ? code : null;
+}
+
 function pickLang() {
-  const wanted = [new URLSearchParams(location.search).get("lang"), remembered(),
-    ...(navigator.languages || [navigator.language])];
+  const given = new URLSearchParams(location.search).get("lang");
+  if (given in LANGUAGES) { keep(given); return given; }
+  const wanted = [remembered(), ...(navigator.languages || [navigator.language])];
   for (const w of wanted) {
     const code = String(w || "").slice(0, 2).toLowerCase();
     if (code in LANGUAGES) return code;
@@ -85,14 +97,47 @@ export async function setLang(code, { remember = true } = {}) {
   translatePage();
   const select = document.getElementById("lang");
   if (select) select.value = code;
+  langLinks(document);
   if (remember) {
-    try { localStorage.setItem(STORE, code); } catch { /* private mode: the URL keeps it */ }
+    keep(code);
     const url = new URL(location.href);
     url.searchParams.set("lang", code);
     history.replaceState(history.state, "", url);
+    document.dispatchEvent(new CustomEvent("langchosen", { detail: code }));
   }
   document.dispatchEvent(new CustomEvent("langchange", { detail: code }));
 }
+
+// Every link to a page of the site carries the page's language (?lang=), so that what it
+// opens speaks it too, in this tab or another; /api/ and /static/ are no pages.
+const PAGE_PATH = /^\/(?!api\/|static\/)/;
+
+export function withLang(href) {
+  if (!href || href.startsWith("#")) return href;
+  const url = new URL(href, location.href);
+  if (url.origin !== location.origin || !PAGE_PATH.test(url.pathname)) return href;
+  url.searchParams.set("lang", lang);
+  return /^[a-z]+:/i.test(href) ? url.href : url.pathname + url.search + url.hash;
+}
+
+function langLink(a) {
+  const href = a.getAttribute("href");
+  const carried = withLang(href);
+  if (carried !== href) a.setAttribute("href", carried);
+}
+
+function langLinks(root) {
+  if (root.tagName === "A" && root.hasAttribute("href")) langLink(root);
+  for (const a of root.querySelectorAll?.("a[href]") || []) langLink(a);
+}
+
+// Links drawn later (lists, invitations, the end screen) get the language as they come.
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === "attributes") langLinks(r.target);
+    for (const node of r.addedNodes) if (node.nodeType === 1) langLinks(node);
+  }
+}).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["href"] });
 
 function mountSwitcher() {
   const select = document.getElementById("lang");

@@ -8,6 +8,7 @@ import { t } from "/static/i18n.js";
 
 const SOUND = "dragontable.sound";
 const PACE = "dragontable.pace";
+const FIRST_TAP = "dragontable.first_tap";
 export const DEFAULT_PACE = 900;
 
 function stored(key, fallback) {
@@ -69,8 +70,16 @@ export function showTurnState({ game, mine, over, seat, prompt, tableId }) {
   }
 }
 
-// Wires the settings: sound, notification permission, pace.
+// Whether a tap on a touch screen plays a board element at once (else it asks first).
+export function playsOnFirstTap() {
+  return stored(FIRST_TAP, "off") === "on";
+}
+
+// Wires the settings: sound, the first tap, notification permission, pace.
 export function setupSettings() {
+  const firstTap = document.getElementById("first-tap");
+  firstTap.checked = playsOnFirstTap();
+  firstTap.addEventListener("change", () => store(FIRST_TAP, firstTap.checked ? "on" : "off"));
   const sound = document.getElementById("sound");
   sound.checked = stored(SOUND, "off") === "on";
   sound.addEventListener("change", () => store(SOUND, sound.checked ? "on" : "off"));

@@ -3,10 +3,11 @@ import { el, seatColour, setSeatColours } from "/static/util.js";
 import { boardFor, loadBoards, seatColoursFor } from "/static/boards.js";
 import { botName, lang, t } from "/static/i18n.js";
 import { scoreChart } from "/static/score-chart.js";
-import { closeMenu, makeMenu, setupTurn, showPickers } from "/static/turn.js";
-import { pace, setupSettings, showTurnState } from "/static/notify.js";
+import { bringIntoView, closeMenu, confirmTap, confirmsTap, makeMenu, setupTurn, showPickers } from "/static/turn.js";
+import { drawNotice, notice, retireNotice, rewordBanner, showBanner } from "/static/notices.js";
+import { pace, playsOnFirstTap, setupSettings, showTurnState } from "/static/notify.js";
 import { rememberTable } from "/static/mytables.js";
-import { clockNode, formatMs, noteServerTime, tickClocks } from "/static/clock.js";
+import { clockNode, formatMs, noteServerTime, showTurnClock, tickClocks } from "/static/clock.js";
 import { canMute, chatError, chatHistory, chatMessage, chatMutes, chatSeats, muteButton, setupChat } from "/static/chat.js";
 import { mountReview } from "/static/review.js";
 import "/static/table-account.js";
@@ -29,6 +30,7 @@ let retry = RETRY_FIRST_MS;
 let retryTimer = null;
 let lastUpdate = null;
 let GAMES = {};
+let restoring = false;  // a welcome came: its first update restores the table shown
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -51,7 +53,7 @@ function connect() {
 // (an action sent then would be lost), until the server's welcome brings the table back.
 function setOnline(online) {
   document.body.classList.toggle("offline", !online);
-  for (const id of ["turn", "board"]) {
+  for (const id of ["turn", "turn-below", "board"]) {
     const node = document.getElementById(id);
     if (node) node.inert = !online;
   }
@@ -92,10 +94,14 @@ function handle(msg) {
       rememberTable({ id: tableId, seat: mySeat, url: `${location.pathname}#token=${encodeURIComponent(token)}` });
     }
     document.getElementById("log").replaceChildren();
+    restoring = true;  // the next update brings the whole table again: nothing new in it
     chatSeats(names, mySeat);
     chatHistory(msg.chat, msg.muted);
     showWho();
+    drawNotice();  // in the language of this connection, the names too
   } else if (msg.type === "update") {
+    if (restoring) msg.restore = true;
+    restoring = false;
     queueUpdate(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
@@ -148,12 +154,13 @@ function pump() {
 
 const act = (action) => send(action);
 const menu = makeMenu(act);
+const confirm = (node, choice) => (confirmsTap(playsOnFirstTap()) ? confirmTap(node, choice, act) : act(choice.action));
 
 function drawBoard(msg) {
   closeMenu();
   const board = document.getElementById("board");
   const draw = boardFor(msg.view.game);
-  const ctx = { choices: msg.choices, act, menu, width: board.clientWidth || 1000, recent: msg.recent || [] };
+  const ctx = { choices: msg.choices, act, menu, confirm, width: board.clientWidth || 1000, recent: msg.recent || [] };
   const drawn = draw(msg.view, names, mySeat, ctx);
   // A picture with buttons inside is a group of controls, not an image (role "img" would
   // hide its buttons from assistive technology).
@@ -173,27 +180,17 @@ function showUpdate(msg) {
   const game = msg.view.game ? titleOf(msg.view.game) : "dragontable";
   document.getElementById("title").textContent = game;
   if (msg.reset) document.getElementById("log").replaceChildren();  // after an undo: the whole log again
+  const logStart = document.getElementById("log").children.length;
   showLog(msg.log);
   const board = drawBoard(msg);
   showTurn(msg, board);
   showTurnState({ game, mine: msg.your_turn, over: msg.over, seat: mySeat, prompt: msg.prompt && msg.prompt.text, tableId });
-  showBanner(msg);
+  retireNotice(msg);
+  if (msg.restore) rewordBanner();
+  else showBanner(msg, logStart, GAMES[msg.view.game]?.announce || []);
   showEnd(msg);
   showFeatures(msg);
-  if (msg.your_turn) bringIntoView(board);
-}
-
-// When it is my turn and no element of the board that I can click is on screen, scroll the
-// first one into view (below the sticky prompt).
-function bringIntoView(board) {
-  const targets = [...board.querySelectorAll(".legal")];
-  const visible = (node) => {
-    const r = node.getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
-  };
-  if (targets.length && !targets.some(visible)) {
-    targets[0].scrollIntoView({ block: "center", inline: "center" });
-  }
+  if (msg.your_turn) bringIntoView();
 }
 
 // Redraw at the new width when the window changes size (phone turned, window resized).
@@ -203,26 +200,9 @@ window.addEventListener("resize", () => {
   resizeTimer = setTimeout(() => {
     if (!lastUpdate) return;
     showTurn(lastUpdate, drawBoard(lastUpdate));
+    if (lastUpdate.your_turn) bringIntoView();
   }, 150);
 });
-
-// A banner for what the game itself did (an event, a scoring): the announcing line and the
-// lines that followed it in the same update; the game names those entries (/api/games).
-let bannerTimer = null;
-
-function showBanner(msg) {
-  const keys = GAMES[msg.view.game]?.announce || [];
-  const at = msg.log.findIndex((line) => line.entry && keys.some((k) => String(line.entry.key).startsWith(k)));
-  if (at < 0) return;
-  const banner = document.getElementById("banner");
-  const lines = msg.log.slice(at, at + 8).map((line) => el("li", {}, line.text));
-  const close = el("button", { type: "button", class: "secondary close", "aria-label": t("table.close") }, "×");
-  close.addEventListener("click", () => { banner.hidden = true; });
-  banner.replaceChildren(el("ul", {}, ...lines), close);
-  banner.hidden = false;
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => { banner.hidden = true; }, Math.max(6000, 3 * pace()));
-}
 
 // Who this page plays (or that it watches), with the seat's colour.
 function showWho() {
@@ -247,6 +227,7 @@ function showTurn(msg, board) {
       msg.prompt ? msg.prompt.text : "");
   }
   showPickers(document.getElementById("actions"), msg.choices, board, act);
+  showTurnClock(msg);
   box.scrollTop = 0;
   // The typing field's example is one of this decision's own actions, in its notation.
   document.getElementById("notation-input").placeholder =
@@ -274,13 +255,14 @@ function showEnd(msg) {
   if (!msg.over) return;
   const sources = [...new Set(msg.scores.flatMap((s) => Object.keys(s.breakdown)))];
   const labels = GAMES[msg.view.game]?.sources || {};
-  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("table.player")),
-    ...sources.map((s) => el("th", { class: "num" }, labels[s] || s.replaceAll("_", " "))), el("th", { class: "num" }, t("table.total")));
+  // The total right after the name: on a phone the breakdown scrolls, never the total.
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("table.player")), el("th", { class: "num total" }, t("table.total")),
+    ...sources.map((s) => el("th", { class: "num" }, labels[s] || s.replaceAll("_", " "))));
   const rows = msg.ranking.map((seat, place) => el("tr", { class: place === 0 ? "winner" : "" },
     el("td", {}, String(place + 1)),
     el("td", {}, el("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }), names[seat]),
-    ...sources.map((s) => el("td", { class: "num" }, String(msg.scores[seat].breakdown[s] ?? 0))),
-    el("td", { class: "num" }, String(msg.scores[seat].total))));
+    el("td", { class: "num total" }, String(msg.scores[seat].total)),
+    ...sources.map((s) => el("td", { class: "num" }, String(msg.scores[seat].breakdown[s] ?? 0)))));
   document.getElementById("scores").replaceChildren(
     el("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": t("table.final_scores") },
       el("table", { class: "list" }, el("thead", {}, head), el("tbody", {}, ...rows))),
@@ -316,8 +298,6 @@ function detailText(detail, english) {
   return t(`error.detail.${detail.key}`, params, english);
 }
 
-function notice(text) { document.getElementById("notice").textContent = text; }
-
 function nameList(seats) { return seats.map((s) => names[s]).join(t("list.separator")); }
 
 function closeOffer() {
@@ -332,14 +312,14 @@ const FEATURE_MESSAGES = {
       const dialog = document.getElementById("undo-offer");
       if (!dialog.open) dialog.showModal();
     }
-    notice(msg.seat === mySeat ? t("table.undo_waiting", { list: nameList(msg.waiting) })
-      : t("table.undo_offered", { name: names[msg.seat], list: nameList(msg.waiting) }));
+    notice(() => (msg.seat === mySeat ? t("table.undo_waiting", { list: nameList(msg.waiting) })
+      : t("table.undo_offered", { name: names[msg.seat], list: nameList(msg.waiting) })));
   },
-  undone(msg) { closeOffer(); notice(t("table.undone", { name: names[msg.seat], n: msg.actions })); },
+  undone(msg) { closeOffer(); notice(() => t("table.undone", { name: names[msg.seat], n: msg.actions })); },
   undo_dropped(msg) {
     closeOffer();
-    const reason = msg.why ? t(`table.undo_reason.${msg.why}`, { name: names[msg.by] }, msg.reason) : msg.reason;
-    notice(t("table.undo_dropped", { name: names[msg.seat], reason }));
+    const reason = () => (msg.why ? t(`table.undo_reason.${msg.why}`, { name: names[msg.by] }, msg.reason) : msg.reason);
+    notice(() => t("table.undo_dropped", { name: names[msg.seat], reason: reason() }));
   },
   hint(msg) {
     if (!lastUpdate || msg.n_actions !== lastUpdate.n_actions) return;  // the game moved on
@@ -356,11 +336,13 @@ const FEATURE_MESSAGES = {
   chat(msg) { chatMessage(msg); },
   mutes(msg) { chatMutes(msg.muted); },
   seat_change(msg) {
-    if (msg.zombie && msg.seat === mySeat) notice(t("table.zombie_you", { level: botName(msg.bot) }));
-    else if (msg.zombie) notice(t("table.zombie", { name: names[msg.seat], level: botName(msg.bot) }));
-    else if (!msg.bot) notice(t("table.reclaimed", { name: names[msg.seat] }));
-    else if (msg.by === msg.seat) notice(t("table.handed_own", { name: names[msg.seat], level: botName(msg.bot) }));
-    else notice(t("table.handed", { name: names[msg.seat], level: botName(msg.bot), by: names[msg.by] }));
+    const level = () => botName(msg.bot);
+    const seat = msg.bot ? msg.seat : null;  // the bot's own moves do not retire the notice
+    if (msg.zombie && msg.seat === mySeat) notice(() => t("table.zombie_you", { level: level() }), seat);
+    else if (msg.zombie) notice(() => t("table.zombie", { name: names[msg.seat], level: level() }), seat);
+    else if (!msg.bot) notice(() => t("table.reclaimed", { name: names[msg.seat] }));
+    else if (msg.by === msg.seat) notice(() => t("table.handed_own", { name: names[msg.seat], level: level() }), seat);
+    else notice(() => t("table.handed", { name: names[msg.seat], level: level(), by: names[msg.by] }), seat);
   },
 };
 
@@ -374,7 +356,7 @@ function showFeatures(msg) {
   const mine = mySeat === null ? null : msg.seats[mySeat];
   document.getElementById("reclaim").hidden = msg.over || !(mine && mine.handed_over);
   // Coming back to a seat the zombie plays: say why, once.
-  if (mine && mine.zombie && !msg.over && !zombieSaid) notice(t("table.zombie_you", { level: botName(mine.bot) }));
+  if (mine && mine.zombie && !msg.over && !zombieSaid) notice(() => t("table.zombie_you", { level: botName(mine.bot) }), mySeat);
   zombieSaid = Boolean(mine && mine.zombie);
   if (!msg.undo_offer) closeOffer();
   showSeats(msg);
@@ -517,6 +499,6 @@ document.getElementById("notation").addEventListener("submit", (e) => {
   input.value = "";
 });
 
-document.addEventListener("langchange", () => { chartShown = false; loadGames(); reconnect(); });
+document.addEventListener("langchange", () => { chartShown = false; drawNotice(); loadGames(); reconnect(); });
 loadGames();
 loadBoards().finally(connect);  // the boards first, then the table

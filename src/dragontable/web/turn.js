@@ -44,7 +44,8 @@ export function showPickers(box, choices, board, act) {
   for (const c of choices) {
     // On the board: bound to an element, or at an element the board draws (it offers that
     // element's other choices its own way, e.g. Chang Cheng's mode chips).
-    if (drawn.actions.has(c.action) || (c.target && drawn.targets.has(c.target))) continue;
+    // A choice of two elements (Dragon's pair of persons, `tiles`) keeps its picker too.
+    if (!c.tiles && (drawn.actions.has(c.action) || (c.target && drawn.targets.has(c.target)))) continue;
     if (!groups.has(c.kind)) groups.set(c.kind, []);
     groups.get(c.kind).push(c);
   }
@@ -55,10 +56,40 @@ export function showPickers(box, choices, board, act) {
   if (hint) box.append(el("p", { class: "muted board-hint" }, hint));
 }
 
+// When it is my turn and none of the decision's targets (its pickers, the board's elements)
+// can be tapped where it is, scroll them into the part of the window below the sticky turn
+// bar: all of them if they fit there, else the first one at the top of it.
+const DECISIONS = "#actions button.pick, #board .legal";
+
+function tappable(node) {
+  const r = node.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.width === 0 || x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+  const hit = document.elementFromPoint(x, y);
+  return Boolean(hit && (hit === node || node.contains(hit)));
+}
+
+export function bringIntoView() {
+  const targets = [...document.querySelectorAll(DECISIONS)];
+  if (!targets.length || targets.some(tappable)) return;
+  targets[0].scrollIntoView({ block: "nearest", inline: "center" });  // sideways inside the board
+  for (let k = 0; k < 3; k++) {  // the bar sticks only once the page has scrolled past it
+    const top = document.getElementById("turn").getBoundingClientRect().bottom + 8;
+    const rects = targets.map((n) => n.getBoundingClientRect());
+    const first = rects[0];
+    const union = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+    const room = window.innerHeight - top;
+    const dy = union.bottom - union.top <= room ? union.top - top - (room - (union.bottom - union.top)) / 2 : first.top - top;
+    if (Math.abs(dy) < 1) break;
+    window.scrollBy(0, dy);
+  }
+}
+
 // -- the menu of several choices on one board element ----------------------------------
 let menuOwner = null;
 
 export function closeMenu() {
+  hideConfirm();
   const menu = document.getElementById("choice-menu");
   if (!menu || menu.hidden) return;
   menu.hidden = true;
@@ -107,6 +138,33 @@ function menuKeys(e) {
   }
 }
 
+// -- a tap on a touch screen: the first shows the element's label and rule, Play plays it ---
+let lastPointer = "mouse";
+
+// Whether the tap that is being handled came from a finger (and the player wants to confirm).
+export function confirmsTap(playsAtOnce) {
+  return lastPointer === "touch" && !playsAtOnce;
+}
+
+function hideConfirm() {
+  const box = document.getElementById("tap-confirm");
+  if (box) box.hidden = true;
+}
+
+export function confirmTap(node, choice, act) {
+  const box = document.getElementById("tap-confirm");
+  const play = el("button", { type: "button", id: "tap-play" }, t("table.play"));
+  play.addEventListener("click", (e) => { e.stopPropagation(); hideConfirm(); act(choice.action); });
+  const cancel = el("button", { type: "button", class: "secondary", id: "tap-cancel" }, t("table.cancel"));
+  cancel.addEventListener("click", (e) => { e.stopPropagation(); hideConfirm(); });
+  const rule = node.getAttribute("data-tip");
+  box.replaceChildren(el("p", { class: "tap-label" }, choice.label),
+    ...(rule ? [el("p", { class: "tap-rule" }, rule)] : []), el("div", { class: "tap-buttons" }, play, cancel));
+  box.hidden = false;
+  place(box, node);
+  play.focus();
+}
+
 // -- rule bubbles: a tap (or click) on a board element with data-tip shows its rule --------
 function showTip(node) {
   const bubble = document.getElementById("tip-bubble");
@@ -125,9 +183,13 @@ function hideTip() {
 // Wires the menu's keys, closing on an outside click, and the rule bubbles of the board.
 export function setupTurn(board) {
   document.addEventListener("keydown", menuKeys);
+  document.addEventListener("pointerdown", (e) => { lastPointer = e.pointerType; }, { capture: true });
+  document.addEventListener("keydown", () => { lastPointer = "keyboard"; }, { capture: true });
   document.addEventListener("click", (e) => {
     const menu = document.getElementById("choice-menu");
     if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+    const confirm = document.getElementById("tap-confirm");
+    if (!confirm.hidden && !confirm.contains(e.target)) hideConfirm();
     const tipped = e.target.closest && e.target.closest("[data-tip]");
     if (tipped && board.contains(tipped) && !tipped.closest(".legal")) showTip(tipped);
     else hideTip();

@@ -14,7 +14,8 @@ hand, palaces, residents and wall tiles are those of the seat to move:
 =========================  ==========================================  ====================
 
 ``pick``, ``refill``, ``decline``, ``flood`` and ``edict`` have no target: the page shows
-them as a picker. ``kind`` is the verb, ``action`` for an action card.
+them as a picker. A ``pick`` also names the two supply tiles it takes (``tiles``): tapping
+one and then the other plays it. ``kind`` is the verb, ``action`` for an action card.
 
 Every choice carries ``detail``: what it gives and what it costs, in a sentence or two of
 the reader's language (``dragon.choice.detail.*``, ``dragon.choice.gives.*``), worked out
@@ -150,7 +151,9 @@ def _pick(action: str, arg: str, view: dict[str, Any], say: _Say) -> Choice:
     pt = D.VALUE[first] + D.VALUE[second]
     detail = say.sentences(("detail.pick", {"pt": pt}), _gives(first), _gives(second))
     label = say("pick", first=first, second=second)
-    return choice(action, None, "pick", label, detail=detail, icon="person")
+    # Played by a picker, or by tapping the two person tiles in the supply (``tiles``).
+    tiles = [target_id("supply", first), target_id("supply", second)]
+    return choice(action, None, "pick", label, detail=detail, icon="person", tiles=tiles)
 
 
 def _action_card(action: str, view: dict[str, Any], say: _Say) -> Choice:

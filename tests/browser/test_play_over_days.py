@@ -414,5 +414,8 @@ def test_a_game_over_days_from_sign_up_to_ratings_and_replays(
     expect(ann.locator(f'#mine tr[data-table="{tid}"]')).to_contain_text("finished")
     check_axe(ann, axe_script, "My tables, laptop")
 
-    # One e-mail in all: Bob's, when he was away; none for Ann, who was always there.
-    assert [m["To"] for m in mail.wait_for(1)] == [addresses[1]]
+    # Two e-mails in all, both Bob's while he was away: his turn, then that his time ran
+    # out and the table's bot took his seat; none for Ann, who was always there.
+    got = mail.wait_for(2)
+    assert [m["To"] for m in got] == [addresses[1], addresses[1]]
+    assert "time ran out" in str(got[1]["Subject"]) and tid in str(got[1]["Subject"])

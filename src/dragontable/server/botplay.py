@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from .. import games
@@ -20,8 +21,9 @@ from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
 from .db import Store
+from .fanout import apply_stored
 from .hints import hint_job, hint_spec
-from .live import Connection, LiveTable, Move, error
+from .live import Connection, LiveTable, error
 
 log = logging.getLogger("dragontable.server")
 
@@ -67,6 +69,8 @@ class BotPlay:
     hints are then jobs in the database (:mod:`botjobs`), not runs of the local pool."""
 
     if TYPE_CHECKING:
+
+        async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ...) -> None: ...
 
         async def _commit(self, table: LiveTable, seat: int, action: str) -> None: ...
         async def after_commit(self, table: LiveTable, mover: int) -> None: ...
@@ -172,43 +176,40 @@ class BotPlay:
 
     # -- bot workers of their own (dragontable bots) ----------------------------------
     async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
-        """Have a bot worker play (and commit) the move, then take it in. Caller holds
-        ``table.lock``."""
+        """Have a bot worker play (and commit) the move, then take it in: from the job's
+        result when the table is where the job found it (the move's notice then finds
+        it played), else by reading the table. Caller holds ``table.lock``."""
         n = len(table.state.history)
-        await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
-        if not await self._sync(table):
+        result = await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
+        action = result.get("action")
+        if isinstance(action, str) and self._take_result(table, n, seat, action):
+            await self.after_commit(table, seat)
+            return
+        if not await self._sync(table, n):
             raise WorkerError("the bot worker found the table at another position")
+        await self.after_commit(table, seat)
 
-    async def on_committed(self, table_id: str) -> None:
-        """Take in moves that another process committed to a table held here (a bot
-        worker, another server): the hook for a fan-out that tells of commits."""
-        table = self.live.get(table_id)
-        if table is not None:
-            async with table.lock:
-                await self._sync(table)
-
-    async def _sync(self, table: LiveTable) -> bool:
-        """Apply and broadcast the table's stored actions past the live state; whether
-        there were any. Caller holds ``table.lock``."""
-        row = await asyncio.to_thread(self.store.load, table.id)
-        have = len(table.state.history)
-        if row is None or row.n_actions <= have:
+    def _take_result(self, table: LiveTable, n: int, seat: int, action: str) -> bool:
+        """Play a bot worker's committed ``action`` here without reading it back; False
+        where the result is not enough (the table moved, seat clocks changed with it)."""
+        if len(table.state.history) != n or table.row.clock is not None:
             return False
-        state, done, moves = table.state.clone(), [], []
-        first = table.state.current_player  # who made the first of them
-        for notation, zombie in zip(row.actions[have:], row.zombie_actions[have:]):
-            seat = state.current_player
-            assert seat is not None
-            target, forced = state.shared_target(notation), state.forced_action() is not None
-            state.apply(notation)
-            moves.append(Move(seat, forced, zombie))
-            done.append({"seat": seat, "action": state.history[-1], "target": target})
-        for mine, stored in zip(table.row.seats, row.seats):
-            mine.deadline, mine.clock_left_ms = stored.deadline, stored.clock_left_ms
-        table.state, table.last_active = state, time.monotonic()
-        table.moves.extend(moves)
-        assert first is not None
-        self._drop_offer(table, "acted", first)
+        try:
+            done = apply_stored(table, [action], [table.row.seats[seat].zombie])
+        except Exception:
+            log.exception("table %s: a bot worker's move did not apply", table.id)
+            return False
+        table.last_active = time.monotonic()
+        self._drop_offer(table, "acted", seat)
         table.broadcast(done)
-        await self.after_commit(table, first)
+        return True
+
+    async def _sync(self, table: LiveTable, n: int) -> bool:
+        """Catch the table up with what is stored (:meth:`catch_up`: the tail from our
+        last action); whether it has more than ``n`` actions now. Caller holds
+        ``table.lock``."""
+        await self.catch_up(table)
+        if len(table.state.history) <= n:
+            return False
+        table.last_active = time.monotonic()
         return True

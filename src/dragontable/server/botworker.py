@@ -1,31 +1,43 @@
 """``dragontable bots``: bot workers that take bot moves and hints from the database
 (:mod:`botjobs`) and commit the moves themselves, beside any number of table servers.
 
-A move job replays the table's stored record, checks that the table is still at the
-job's position with the same bot to move, chooses the move with the seeds the server
-uses (:func:`botplay.choose_bot_action`: games stay reproducible) and appends it at that
-index; a second attempt gets ``StaleWrite`` and reports ``{"stale": true}``.
+A move job brings the table's state up to date: a worker keeps the states of the
+tables it played lately (:class:`StateCache`, least recently used out first) and reads
+only the actions since its last one; it replays the stored record only for a table it
+has not kept (or one undone since). It checks that the table is still at the job's
+position with the same bot to move, chooses the move with the seeds the server uses
+(:func:`botplay.choose_bot_action`: games stay reproducible) and appends it at that
+index together with the job's result; a second attempt gets ``StaleWrite`` and reports
+``{"stale": true}``. While a job runs a thread renews its claim (:class:`Renewal`).
+Commits and job ends send the same notices as a server's writes (``fanout``), so the
+servers holding the table play the move from the notice.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import logging
 import multiprocessing
 import os
+import secrets
 import signal
 import socket
 import threading
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+import sqlalchemy as sa
+
 from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.state import State
-from .botjobs import Job, JobQueue
+from .botjobs import MIN_LEASE_S, Job, JobQueue, LeaseLost, renew_every
 from .botplay import choose_bot_action
 from .clocks import clock_changes
 from .db import StaleWrite, Store, TableRow
+from .fanout import send_notice
 from .hints import read_hint_spec, suggest
 from .live import replay_moves, table_result, table_status
 from .timesource import SystemClock
@@ -37,24 +49,73 @@ IDLE_POLL_S = 0.1
 STALE: dict[str, Any] = {"stale": True}
 
 
-def _position(store: Store, job: Job) -> tuple[TableRow, State] | None:
-    """The table's row and state if it is still at the job's position, else None."""
-    row = store.load(job.table_id)
-    if row is None or row.n_actions != job.n_actions:
-        return None
-    record = row.record()
-    if len(record["actions"]) != job.n_actions:
-        return None  # read across another worker's commit: the table moved on
-    state, _ = replay_moves(record)
-    if state.is_over or state.current_player != job.seat:
-        return None
-    return row, state
+CACHE_TABLES = 512
+"""Tables whose state a bot worker keeps (a few hundred kB each at most)."""
 
 
-def commit_move(store: Store, row: TableRow, state: State, seat: int, action: str) -> str:
+class StateCache:
+    """The states of the tables a worker played lately, each with the stored time of
+    its last action (an undone and replayed action has another)."""
+
+    def __init__(self, size: int = CACHE_TABLES) -> None:
+        self.size = size
+        self._states: OrderedDict[str, tuple[State, dt.datetime | None]] = OrderedDict()
+        self.replays = 0
+        """How many jobs replayed a whole record (for tests and the log)."""
+
+    def keep(self, table_id: str, state: State, last_at: dt.datetime | None) -> None:
+        self._states[table_id] = (state, last_at)
+        self._states.move_to_end(table_id)
+        while len(self._states) > self.size:
+            self._states.popitem(last=False)
+
+    def position(self, store: Store, job: Job) -> tuple[TableRow, State] | None:
+        """The table's row and state if it is still at the job's position, else None."""
+        found = self._read(store, job)
+        if found is None:
+            return None
+        row, state = found
+        if len(state.history) != job.n_actions or row.n_actions != job.n_actions:
+            return None  # read across another worker's commit: the table moved on
+        if state.is_over or state.current_player != job.seat:
+            return None
+        return row, state
+
+    def _read(self, store: Store, job: Job) -> tuple[TableRow, State] | None:
+        """Read the actions since the kept state's last one (all, without one), play them."""
+        kept = self._states.pop(job.table_id, None)
+        if kept is not None and 0 < len(kept[0].history) <= job.n_actions:
+            state, last_at = kept
+            since = len(state.history) - 1
+            row = store.load(job.table_id, since)
+            if row is None:
+                return None
+            same = row.actions[:1] == state.history[since:] and row.action_times[:1] == [last_at]
+            if same:
+                for action in row.actions[1:]:
+                    state.apply(action)
+                self.keep(job.table_id, state, row.action_times[-1])
+                return row, state
+        row = store.load(job.table_id)
+        if row is None:
+            return None
+        state, _ = replay_moves(row.record())
+        self.replays += 1
+        self.keep(job.table_id, state, row.action_times[-1] if row.action_times else None)
+        return row, state
+
+
+def commit_move(
+    store: Store,
+    row: TableRow,
+    state: State,
+    seat: int,
+    action: str,
+    also: Callable[[sa.Connection], None] | None = None,
+) -> str:
     """Append ``action`` as the server's ``TableManager._store`` does (status, result,
-    seat to move, zombie flag, seat clocks); return its notation. ``StaleWrite`` if the
-    table moved on meanwhile."""
+    seat to move, zombie flag, seat clocks), with ``also`` in the same transaction;
+    return its notation. ``StaleWrite`` if the table moved on meanwhile."""
     new = state.clone()
     new.apply(action)
     clocks = clock_changes(row, new, SystemClock().now())
@@ -62,14 +123,25 @@ def commit_move(store: Store, row: TableRow, state: State, seat: int, action: st
     idx, notation = len(new.history) - 1, new.history[-1]
     zombie = row.seats[seat].zombie
     store.append_action(
-        row.id, idx, seat, notation, status, result, new.current_player, zombie, clocks
+        row.id, idx, seat, notation, status, result, new.current_player, zombie, clocks, also
     )
     return notation
 
 
-def run_job(store: Store, job: Job, max_seconds: float) -> dict[str, Any]:
-    """Compute (and for a move, commit) one job; its result."""
-    found = _position(store, job)
+Finish = Callable[[sa.Connection, dict[str, Any]], None]
+"""Records a job's result inside the transaction that commits its move."""
+
+
+def run_job(
+    store: Store,
+    job: Job,
+    max_seconds: float,
+    cache: StateCache | None = None,
+    finish: Finish | None = None,
+) -> dict[str, Any]:
+    """Compute (and for a move, commit, with ``finish`` in the same transaction) one
+    job; its result. ``cache``: the worker's kept states (else the record is replayed)."""
+    found = (cache or StateCache()).position(store, job)
     if found is None:
         return STALE
     row, state = found
@@ -78,10 +150,47 @@ def run_job(store: Store, job: Job, max_seconds: float) -> dict[str, Any]:
     if row.seats[job.seat].bot != job.spec:
         return STALE  # the seat was reclaimed or handed to another bot
     action = choose_bot_action(job.spec, state, job.seat, max_seconds)
+    done: dict[str, Any] = {"action": ""}
+    also = None if finish is None else lambda conn: finish(conn, done)
     try:
-        return {"action": commit_move(store, row, state, job.seat, action)}
+        done["action"] = new_notation(state, action)
+        commit_move(store, row, state, job.seat, action, also)
     except StaleWrite:
         return STALE
+    return done
+
+
+def new_notation(state: State, action: str) -> str:
+    """The canonical notation ``action`` is stored as."""
+    new = state.clone()
+    new.apply(action)
+    return new.history[-1]
+
+
+class Renewal:
+    """Renews a running job's claim every ``renew_every(lease_s)`` in a thread of its
+    own, so the lease may be far shorter than the longest move."""
+
+    def __init__(self, queue: JobQueue, job: Job, worker: str, lease_s: float) -> None:
+        self.queue, self.job, self.worker, self.lease_s = queue, job, worker, lease_s
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._beat, daemon=True)
+
+    def __enter__(self) -> Renewal:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        while not self._done.wait(renew_every(self.lease_s)):
+            try:
+                if not self.queue.renew(self.job.id, self.worker, self.lease_s):
+                    return  # lost (another took it): its commit is refused below
+            except Exception:  # the database may be away: try again at the next beat
+                log.exception("job %d: could not renew the claim", self.job.id)
 
 
 class BotWorker:
@@ -93,17 +202,36 @@ class BotWorker:
         self.lease_s, self.max_seconds = lease_s, max_seconds
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = threading.Event()
+        self.cache = StateCache()
+        if self.store.engine.dialect.name == "postgresql":  # the servers listen there
+            origin = f"bots-{secrets.token_hex(4)}"
+
+            def notify(conn: sa.Connection, table_id: str, kind: str) -> None:
+                send_notice(conn, origin, table_id, kind)
+
+            self.store.notify = notify
 
     def step(self) -> bool:
         """Run one job if there is one; whether there was."""
         job = self.queue.claim(self.name, self.lease_s)
         if job is None:
             return False
+        kept = True
+
+        def finish(conn: sa.Connection, result: dict[str, Any]) -> None:
+            self.queue.finish_in(conn, job.id, self.name, result, True)
+
         try:
-            result, ok = run_job(self.store, job, self.max_seconds), True
+            with Renewal(self.queue, job, self.name, self.lease_s):
+                result, ok = run_job(self.store, job, self.max_seconds, self.cache, finish), True
+            finished = "action" in result  # recorded with its move
+        except LeaseLost:  # another worker holds the job now: its result counts
+            result, ok, finished, kept = STALE, True, True, False
         except Exception as exc:  # reported in the job; the worker lives on
-            result, ok = {"error": f"{type(exc).__name__}: {exc}"}, False
-        kept = self.queue.finish(job.id, self.name, result, ok)
+            result, ok, finished = {"error": f"{type(exc).__name__}: {exc}"}, False, False
+            self.cache = StateCache()  # what it kept may be what failed
+        if not finished:
+            kept = self.queue.finish(job.id, self.name, result, ok)
         log.info(
             "job %d %s table %s seat %d at %d (try %d): %s%s",
             *(job.id, job.kind, job.table_id, job.seat, job.n_actions, job.attempts),
@@ -181,8 +309,11 @@ def cmd_bots(args: argparse.Namespace) -> int:
     """``dragontable bots``: check the options, migrate, work until SIGTERM."""
     from .app import database_url
 
-    if args.processes < 1 or not args.lease > args.max_seconds > 0:
-        raise SystemExit("dragontable bots: need --processes >= 1 and --lease > --max-seconds > 0")
+    if args.processes < 1 or args.lease < MIN_LEASE_S or args.max_seconds <= 0:
+        raise SystemExit(
+            f"dragontable bots: need --processes >= 1, --lease >= {MIN_LEASE_S:g} "
+            "and --max-seconds > 0"
+        )
     url = database_url(args.db)
     store = Store(url)
     store.migrate()

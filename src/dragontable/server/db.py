@@ -42,6 +42,25 @@ _ADVANCE = (
 _APPEND = actions_t.insert()
 
 
+ACTION = "action:"
+
+
+def action_kind(idx: int, zombie: bool, clocks: bool, notation: str) -> str:
+    """The notice of a stored action: ``action:<idx>:<zombie>:<clocks>:<notation>``
+    (``clocks``: seat clocks changed with it, which the notice does not carry)."""
+    return f"{ACTION}{idx}:{int(zombie)}:{int(clocks)}:{notation}"
+
+
+def parse_action_kind(kind: str) -> tuple[int, bool, bool, str] | None:
+    """Index, zombie flag, clocks flag and notation of an :func:`action_kind`, or None."""
+    if not kind.startswith(ACTION):
+        return None
+    idx, zombie, clocks, notation = (kind[len(ACTION) :].split(":", 3) + ["", "", ""])[:4]
+    if not (idx.isdigit() and zombie in ("0", "1") and clocks in ("0", "1") and notation):
+        return None
+    return int(idx), zombie == "1", clocks == "1", notation
+
+
 class StaleWrite(RuntimeError):
     """An action was appended at an index that is no longer the table's next one."""
 
@@ -97,6 +116,9 @@ class TableRow:
     clock: ClockSettings | None = None
     zombie_actions: list[bool] = field(default_factory=list)
     """Per action in ``actions``: whether the zombie bot played it (revision 0006)."""
+    action_times: list[dt.datetime | None] = field(default_factory=list)
+    """Per action in ``actions``: when it was stored (an undone and replayed index has
+    a new time: a bot worker's cached state checks its last action by it)."""
 
     def record(self) -> dict[str, Any]:
         """The game record that replays to the table's current state."""
@@ -301,10 +323,14 @@ class Store:
         to_move: int | None = None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
+        also: Callable[[sa.Connection], None] | None = None,
     ) -> None:
         """Append action number ``idx`` (``zombie``: played by the zombie bot) and the
         table's new status (with the seat to move next) and seat ``clocks`` in one
-        transaction.
+        transaction; ``also`` runs in it last (a bot worker finishes its job there).
+
+        The notice names the action itself (:func:`action_kind`): a process holding the
+        table plays it from the notice, without reading it back.
 
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
@@ -317,7 +343,9 @@ class Store:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
             conn.execute(_APPEND, {**row, "created_at": now, "zombie": zombie})
             write_clocks(conn, seats_t, table_id, clocks or {})
-            self.notice(conn, table_id, "action")
+            self.notice(conn, table_id, action_kind(idx, zombie, bool(clocks), notation))
+            if also is not None:
+                also(conn)
 
     async def append(
         self,
@@ -427,6 +455,7 @@ class Store:
             stored = list(conn.execute(query.order_by(actions_t.c.idx)))
             row.actions = [a.notation for a in stored]
             row.zombie_actions = [bool(a.zombie) for a in stored]
+            row.action_times = [_aware(a.created_at) for a in stored]
         return row
 
     def unfinished(self) -> list[str]:

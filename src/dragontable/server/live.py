@@ -156,7 +156,7 @@ class LiveTable:
         state, moves = replay_moves(row.record())
         for move, zombie in zip(moves, row.zombie_actions):
             move.zombie = zombie
-        row.actions, row.zombie_actions = [], []
+        row.actions, row.zombie_actions, row.action_times = [], [], []
         return cls(row, state, moves=moves)
 
     @property

@@ -21,7 +21,7 @@ from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.errors import IllegalAction, NotationError, Refusal
 from ..core.messages import render
-from .botjobs import JobQueue, JobWaiter
+from .botjobs import NOTICED_POLL_S, POLL_S, JobQueue, JobWaiter
 from .botplay import BotPlay
 from .botpool import BotPool
 from .chat import ChatRequests, load_mutes
@@ -92,7 +92,8 @@ class TableManager(
             dict(self.config.processes), setup=partial(configure_data_dirs, data_dirs())
         )
         if self.config.bot_workers == "external":  # dragontable bots play the bots
-            self.bot_jobs = JobWaiter(JobQueue(store))
+            poll_s = NOTICED_POLL_S if self.fanout.shared else POLL_S  # notices tell ends
+            self.bot_jobs = JobWaiter(JobQueue(store), poll_s)
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None

@@ -20,10 +20,9 @@ from ..core.state import State
 from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
-from .db import Store
-from .fanout import apply_stored
+from .db import NoticedAction, Store
 from .hints import hint_job, hint_spec
-from .live import Connection, LiveTable, error
+from .live import Connection, LiveTable, apply_noticed, error
 
 log = logging.getLogger("dragontable.server")
 
@@ -64,6 +63,7 @@ class BotPlay:
     live: dict[str, LiveTable]
     bot_delay: float
     auto_forced: bool
+    _unsent: dict[str, list[dict[str, Any]]]
     bot_jobs: JobWaiter | None = None
     """Set when bot workers of their own (``dragontable bots``) play the bots: moves and
     hints are then jobs in the database (:mod:`botjobs`), not runs of the local pool."""
@@ -181,27 +181,31 @@ class BotPlay:
         it played), else by reading the table. Caller holds ``table.lock``."""
         n = len(table.state.history)
         result = await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
-        action = result.get("action")
-        if isinstance(action, str) and self._take_result(table, n, seat, action):
+        if self._take_result(table, n, seat, result):
             await self.after_commit(table, seat)
             return
         if not await self._sync(table, n):
             raise WorkerError("the bot worker found the table at another position")
         await self.after_commit(table, seat)
 
-    def _take_result(self, table: LiveTable, n: int, seat: int, action: str) -> bool:
-        """Play a bot worker's committed ``action`` here without reading it back; False
-        where the result is not enough (the table moved, seat clocks changed with it)."""
+    def _take_result(self, table: LiveTable, n: int, seat: int, result: dict[str, Any]) -> bool:
+        """Play the move a bot worker committed (its job's ``result``) here without
+        reading it back; False where the result is not enough (no move, the table
+        moved, seat clocks changed with it)."""
+        action, target = result.get("action"), result.get("target")
+        if not isinstance(action, str) or not isinstance(target, str | None):
+            return False
         if len(table.state.history) != n or table.row.clock is not None:
             return False
+        zombie, forced = table.row.seats[seat].zombie, result.get("forced") is True
         try:
-            done = apply_stored(table, [action], [table.row.seats[seat].zombie])
+            done = apply_noticed(table, [NoticedAction(n, zombie, False, forced, target, action)])
         except Exception:
             log.exception("table %s: a bot worker's move did not apply", table.id)
             return False
         table.last_active = time.monotonic()
         self._drop_offer(table, "acted", seat)
-        table.broadcast(done)
+        table.broadcast(self._unsent.pop(table.id, []) + done)  # caught up with, held back
         return True
 
     async def _sync(self, table: LiveTable, n: int) -> bool:

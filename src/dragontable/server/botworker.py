@@ -105,31 +105,38 @@ class StateCache:
         return row, state
 
 
+Finish = Callable[[sa.Connection, dict[str, Any]], None]
+"""Records a job's result inside the transaction that commits its move."""
+
+
 def commit_move(
     store: Store,
     row: TableRow,
     state: State,
     seat: int,
     action: str,
-    also: Callable[[sa.Connection], None] | None = None,
-) -> str:
+    finish: Finish | None = None,
+) -> dict[str, Any]:
     """Append ``action`` as the server's ``TableManager._store`` does (status, result,
-    seat to move, zombie flag, seat clocks), with ``also`` in the same transaction;
-    return its notation. ``StaleWrite`` if the table moved on meanwhile."""
+    seat to move, zombie flag, seat clocks), with ``finish`` in the same transaction;
+    return the job's result: the notation, whether it was forced and its shared target
+    (the servers play it from there). ``StaleWrite`` if the table moved on meanwhile."""
     new = state.clone()
+    forced = new.forced_action() is not None
     new.apply(action)
     clocks = clock_changes(row, new, SystemClock().now())
     status, result = table_status(row, new), table_result(new)
     idx, notation = len(new.history) - 1, new.history[-1]
+    target = state.shared_target(notation)
+    done: dict[str, Any] = {"action": notation, "forced": forced, "target": target}
     zombie = row.seats[seat].zombie
+    also = None if finish is None else lambda conn: finish(conn, done)
     store.append_action(
-        row.id, idx, seat, notation, status, result, new.current_player, zombie, clocks, also
+        *(row.id, idx, seat, notation, status, result, new.current_player, zombie, clocks),
+        also=also,
+        told=(forced, target),
     )
-    return notation
-
-
-Finish = Callable[[sa.Connection, dict[str, Any]], None]
-"""Records a job's result inside the transaction that commits its move."""
+    return done
 
 
 def run_job(
@@ -150,21 +157,10 @@ def run_job(
     if row.seats[job.seat].bot != job.spec:
         return STALE  # the seat was reclaimed or handed to another bot
     action = choose_bot_action(job.spec, state, job.seat, max_seconds)
-    done: dict[str, Any] = {"action": ""}
-    also = None if finish is None else lambda conn: finish(conn, done)
     try:
-        done["action"] = new_notation(state, action)
-        commit_move(store, row, state, job.seat, action, also)
+        return commit_move(store, row, state, job.seat, action, finish)
     except StaleWrite:
         return STALE
-    return done
-
-
-def new_notation(state: State, action: str) -> str:
-    """The canonical notation ``action`` is stored as."""
-    new = state.clone()
-    new.apply(action)
-    return new.history[-1]
 
 
 class Renewal:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import json
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -45,20 +46,40 @@ _APPEND = actions_t.insert()
 ACTION = "action:"
 
 
-def action_kind(idx: int, zombie: bool, clocks: bool, notation: str) -> str:
-    """The notice of a stored action: ``action:<idx>:<zombie>:<clocks>:<notation>``
-    (``clocks``: seat clocks changed with it, which the notice does not carry)."""
-    return f"{ACTION}{idx}:{int(zombie)}:{int(clocks)}:{notation}"
+@dataclass(frozen=True)
+class NoticedAction:
+    """A stored action as its notice tells it (:func:`action_kind`): its index, whether
+    the zombie bot played it, whether seat clocks changed with it (which the notice does
+    not carry), whether it was forced, and where it went (``State.shared_target``)."""
+
+    idx: int
+    zombie: bool
+    clocks: bool
+    forced: bool
+    target: str | None
+    notation: str
 
 
-def parse_action_kind(kind: str) -> tuple[int, bool, bool, str] | None:
-    """Index, zombie flag, clocks flag and notation of an :func:`action_kind`, or None."""
+def action_kind(action: NoticedAction) -> str:
+    """The notice of a stored action: ``action:`` and its fields as a JSON list."""
+    fields = [action.idx, action.zombie, action.clocks, action.forced, action.target]
+    return ACTION + json.dumps([*fields, action.notation], separators=(",", ":"))
+
+
+def parse_action_kind(kind: str) -> NoticedAction | None:
+    """The action an :func:`action_kind` notice tells of, or None."""
     if not kind.startswith(ACTION):
         return None
-    idx, zombie, clocks, notation = (kind[len(ACTION) :].split(":", 3) + ["", "", ""])[:4]
-    if not (idx.isdigit() and zombie in ("0", "1") and clocks in ("0", "1") and notation):
+    try:
+        idx, zombie, clocks, forced, target, notation = json.loads(kind[len(ACTION) :])
+    except (ValueError, TypeError):
         return None
-    return int(idx), zombie == "1", clocks == "1", notation
+    flags = (zombie, clocks, forced)
+    if not isinstance(idx, int) or not all(isinstance(f, bool) for f in flags):
+        return None
+    if not isinstance(notation, str) or not (target is None or isinstance(target, str)):
+        return None
+    return NoticedAction(idx, zombie, clocks, forced, target, notation)
 
 
 class StaleWrite(RuntimeError):
@@ -324,13 +345,15 @@ class Store:
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
         also: Callable[[sa.Connection], None] | None = None,
+        told: tuple[bool, str | None] = (False, None),
     ) -> None:
         """Append action number ``idx`` (``zombie``: played by the zombie bot) and the
         table's new status (with the seat to move next) and seat ``clocks`` in one
         transaction; ``also`` runs in it last (a bot worker finishes its job there).
 
-        The notice names the action itself (:func:`action_kind`): a process holding the
-        table plays it from the notice, without reading it back.
+        The notice names the action itself (:func:`action_kind`) with ``told``: whether
+        it was forced and its shared target, so a process holding the table plays it
+        from the notice without reading it back or working those out again.
 
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
@@ -343,7 +366,8 @@ class Store:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
             conn.execute(_APPEND, {**row, "created_at": now, "zombie": zombie})
             write_clocks(conn, seats_t, table_id, clocks or {})
-            self.notice(conn, table_id, action_kind(idx, zombie, bool(clocks), notation))
+            noticed = NoticedAction(idx, zombie, bool(clocks), *told, notation)
+            self.notice(conn, table_id, action_kind(noticed))
             if also is not None:
                 also(conn)
 
@@ -358,13 +382,14 @@ class Store:
         to_move: int | None = None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
+        told: tuple[bool, str | None] = (False, None),
     ) -> None:
         """:meth:`append_action` from the event loop.
 
         SQLite's write takes a fraction of a millisecond, less than handing it to a
         thread and back, so it runs in place; other databases run it in a thread.
         """
-        args = (table_id, idx, seat, notation, status, result, to_move, zombie, clocks)
+        args = (table_id, idx, seat, notation, status, result, to_move, zombie, clocks, None, told)
         if self.engine.dialect.name == "sqlite":
             self.append_action(*args)
         else:

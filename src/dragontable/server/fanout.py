@@ -25,8 +25,8 @@ import sqlalchemy as sa
 
 from .botjobs import JOB, JobWaiter
 from .chat import chat_by_id, hears, load_mutes
-from .db import Store, TableRow, parse_action_kind
-from .live import LiveTable, Move, replay_moves
+from .db import NoticedAction, Store, TableRow, parse_action_kind
+from .live import LiveTable, apply_noticed, apply_stored, replay_moves
 from .undo_offers import OFFER, load_offer
 
 log = logging.getLogger("dragontable.server")
@@ -176,46 +176,27 @@ def copy_seats(table: LiveTable, row: TableRow) -> list[dict[str, Any]]:
     return changes
 
 
-def notified_actions(
-    table: LiveTable, kinds: AbstractSet[str]
-) -> tuple[list[str], list[bool]] | None:
-    """The actions (and zombie flags) that the notices ``kinds`` carry past the table's
-    own, when they are all it needs to know: every notice is an action's, none changed
-    seat clocks, and they follow on from its history without a gap; else None."""
+def notified_actions(table: LiveTable, kinds: AbstractSet[str]) -> list[NoticedAction] | None:
+    """The actions that the notices ``kinds`` tell of past the table's own, when they
+    are all it needs to know: every notice is an action's, none changed seat clocks,
+    and they follow on from its history without a gap; else None."""
     have = table.state.history
     found = []
     for kind in kinds:
         parsed = parse_action_kind(kind)
-        if parsed is None or parsed[2]:
+        if parsed is None or parsed.clocks:
             return None
         found.append(parsed)
-    new: list[tuple[str, bool]] = []
-    for idx, zombie, _, notation in sorted(found):
-        if idx < len(have):
-            if have[idx] != notation:
+    new: list[NoticedAction] = []
+    for action in sorted(found, key=lambda a: a.idx):
+        if action.idx < len(have):
+            if have[action.idx] != action.notation:
                 return None  # ours is not the stored history (an undo): read it
-        elif idx == len(have) + len(new):
-            new.append((notation, zombie))
+        elif action.idx == len(have) + len(new):
+            new.append(action)
         else:
             return None  # a notice is missing in between
-    return [a for a, _ in new], [z for _, z in new]
-
-
-def apply_stored(table: LiveTable, actions: list[str], zombies: list[bool]) -> list[dict[str, Any]]:
-    """Play actions another process stored; return them as ``broadcast`` takes them."""
-    done = []
-    for notation, zombie in zip(actions, zombies, strict=True):
-        state = table.state
-        seat = state.current_player
-        assert seat is not None
-        forced = state.forced_action() is not None
-        target = state.shared_target(notation)
-        new = state.clone()
-        new.apply(notation)
-        table.state = new
-        table.moves.append(Move(seat, forced, zombie))
-        done.append({"seat": seat, "action": notation, "target": target})
-    return done
+    return new
 
 
 class FanoutPlay:
@@ -290,7 +271,7 @@ class FanoutPlay:
         notified = notified_actions(table, kinds)
         if notified is not None:
             try:
-                done = apply_stored(table, *notified)
+                done = apply_noticed(table, notified)
             except Exception:  # not what the notice said: read the table instead
                 log.exception("table %s: a notified action did not apply", table.id)
             else:

@@ -19,7 +19,7 @@ from .. import games
 from ..core.messages import LANGUAGES, render
 from ..core.state import State
 from ..games import replay_steps
-from .db import SeatRow, TableRow
+from .db import NoticedAction, SeatRow, TableRow
 from .lobby import shown_name
 from .timesource import Clock, SystemClock
 
@@ -355,6 +355,35 @@ class LiveTable:
         if offer is None:
             return None
         return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
+
+
+def apply_stored(table: LiveTable, actions: list[str], zombies: list[bool]) -> list[dict[str, Any]]:
+    """Play actions another process stored (read back); return them as ``broadcast``
+    takes them."""
+    told = [
+        NoticedAction(0, z, False, False, None, a) for a, z in zip(actions, zombies, strict=True)
+    ]
+    return apply_noticed(table, told, known=False)
+
+
+def apply_noticed(
+    table: LiveTable, actions: list[NoticedAction], known: bool = True
+) -> list[dict[str, Any]]:
+    """Play actions another process stored; return them as ``broadcast`` takes them.
+    ``known``: their forced flags and targets are the notices' (else worked out here)."""
+    done = []
+    for action in actions:
+        state = table.state
+        seat = state.current_player
+        assert seat is not None
+        forced = action.forced if known else state.forced_action() is not None
+        target = action.target if known else state.shared_target(action.notation)
+        new = state.clone()
+        new.apply(action.notation)
+        table.state = new
+        table.moves.append(Move(seat, forced, action.zombie))
+        done.append({"seat": seat, "action": action.notation, "target": target})
+    return done
 
 
 def public_info(

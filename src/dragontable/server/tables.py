@@ -58,6 +58,11 @@ MESSAGES = (
 """The requests a client may send, for error messages."""
 
 
+STALE_RETRIES = 3
+"""How often a seat's move is tried again at the new position after another process's
+move came first, before the seat is told ``stale``."""
+
+
 class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
@@ -82,7 +87,7 @@ class TableManager(
         self.store = store
         self.fanout = fanout or make_fanout(store)
         self._dirty, self._refreshing, self._unsent = {}, {}, {}
-        self._telling = set()
+        self._telling, self.heard = set(), {}
         self.clock = clock or SystemClock()
         self.chat_limiter = SlidingWindow(CHAT_MESSAGES, CHAT_WINDOW_S)
         self.bot_delay = bot_delay
@@ -154,6 +159,7 @@ class TableManager(
                 await self.sync_clocks(table)
                 await self.reload_offer(table)
                 self.live[table_id] = table
+                self.presence_heard(table)
                 self.ask_presence(table)
         return table
 
@@ -282,14 +288,34 @@ class TableManager(
             if table.row.seats[conn.seat].bot is not None:
                 return error("handed_over", "a bot plays your seat now; reclaim it first")
             try:
-                if not await self._try_commit(table, conn.seat, message["action"]):
-                    return error("stale", "another move came first; here is the table now")
+                if stale := await self._commit_or_why(table, conn.seat, message["action"]):
+                    return stale
             except NotationError as exc:
                 return refusal("notation", exc, conn.lang, table.names_in(conn.lang))
             except IllegalAction as exc:
                 return refusal("illegal", exc, conn.lang, table.names_in(conn.lang))
         self.kick(table)
         return None
+
+    async def _commit_or_why(
+        self, table: LiveTable, seat: int, action: str
+    ) -> dict[str, Any] | None:
+        """Commit a seat's ``action``; if another process's move came first (the table
+        has caught up with it), commit it again at the new position while it is still
+        the seat's turn and the action still legal there. None once committed, else the
+        ``stale`` error saying why it no longer fits. Caller holds ``table.lock``."""
+        for _ in range(STALE_RETRIES):
+            if await self._try_commit(table, seat, action):
+                return None
+            st = table.state
+            if st.is_over:
+                return error("stale", "another move came first and the game is over")
+            if st.current_player != seat or table.row.seats[seat].bot is not None:
+                who = table.names[st.current_player] if st.current_player is not None else "-"
+                return error("stale", f"another move came first: it is {who}'s turn now")
+            if not st.is_legal(action):
+                return error("stale", "another move came first: your move is no longer legal")
+        return error("stale", "other moves kept coming first; here is the table now")
 
     async def _commit(self, table: LiveTable, seat: int, action: str) -> None:
         """:meth:`_try_commit`; if another process moved first, the table has caught up."""
@@ -340,6 +366,7 @@ class TableManager(
             new.current_player,
             zombie,
             clocks,
+            told=(forced, target),
         )
         apply_clocks(table.row, clocks)
         table.state = new

@@ -40,6 +40,8 @@ KINDS = ("move", "hint")
 MAX_ATTEMPTS = 3
 """Claims of one job before it fails (a job that kills every worker that takes it)."""
 OPEN = ("queued", "claimed")
+JOBS_CHANNEL = "dragontable_jobs"
+"""Where a new job is told of (PostgreSQL), so idle workers wait on it, not poll."""
 MIN_LEASE_S = 1.0
 """The shortest lease a worker may take (renewed four times a lease)."""
 REAP_S = 1.0
@@ -187,6 +189,8 @@ class JobQueue:
             row = {"table_id": table_id, "kind": kind, "seat": seat, "n_actions": n_actions}
             new = {**row, "spec": spec, "status": "queued", "created_at": utc_now()}
             key = conn.execute(bot_jobs_t.insert().values(**new)).inserted_primary_key
+            if conn.dialect.name == "postgresql":  # wake the idle workers (JobBell)
+                conn.execute(sa.select(sa.func.pg_notify(JOBS_CHANNEL, "")))
         assert key is not None
         return int(key[0])
 

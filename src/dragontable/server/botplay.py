@@ -24,12 +24,18 @@ from .db import NoticedAction, Store
 from .hints import hint_job, hint_spec
 from .live import Connection, LiveTable, apply_noticed, error
 
+if TYPE_CHECKING:
+    from .fanout import Fanout
+
 log = logging.getLogger("dragontable.server")
 
 BOT_STALLED = "a bot could not make its move; it tries again when someone opens the table"
 """What the table says of a failed bot move (the details go to the server's log only)."""
 HINT_LIMIT_S = 30.0
 """A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
+JOB_TAKEOVER_S = 2.0
+"""With several processes: how long one that did not make the last move waits before it
+queues the bot's job itself (see ``BotPlay._queues_here``)."""
 JOB_WAIT_S = 120.0
 """With bot workers of their own: how long a table waits for its job (queueing and a
 dead worker's lease included) before it reports the bot stalled."""
@@ -64,6 +70,7 @@ class BotPlay:
     bot_delay: float
     auto_forced: bool
     _unsent: dict[str, list[dict[str, Any]]]
+    fanout: Fanout
     bot_jobs: JobWaiter | None = None
     """Set when bot workers of their own (``dragontable bots``) play the bots: moves and
     hints are then jobs in the database (:mod:`botjobs`), not runs of the local pool."""
@@ -154,8 +161,11 @@ class BotPlay:
             while (spec := self._automatic(table)) is not None:
                 if spec != "forced" and self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                n = len(table.state.history)
+                if spec != "forced" and not await self._queues_here(table):
+                    continue
                 async with table.lock:
-                    if self._automatic(table) != spec:
+                    if self._automatic(table) != spec or len(table.state.history) != n:
                         continue
                     st = table.state
                     seat = st.current_player
@@ -175,17 +185,27 @@ class BotPlay:
             table.bot_error = BOT_STALLED
 
     # -- bot workers of their own (dragontable bots) ----------------------------------
+    async def _queues_here(self, table: LiveTable) -> bool:
+        """Whether this process queues the bot's job now. With several processes holding
+        the table, the one whose move (or whose job's move) led here does, at once; the
+        others wait ``JOB_TAKEOVER_S`` first (the table has usually moved on by then:
+        False) and queue it only if it has not, as when that process died before
+        queueing: one ``enqueue`` a bot move, not one per process."""
+        n = len(table.state.history)
+        if self.bot_jobs is None or not self.fanout.shared or table.moved_here == n:
+            return True
+        await asyncio.sleep(JOB_TAKEOVER_S)
+        return len(table.state.history) == n
+
     async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
         """Have a bot worker play (and commit) the move, then take it in: from the job's
         result when the table is where the job found it (the move's notice then finds
         it played), else by reading the table. Caller holds ``table.lock``."""
         n = len(table.state.history)
         result = await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
-        if self._take_result(table, n, seat, result):
-            await self.after_commit(table, seat)
-            return
-        if not await self._sync(table, n):
+        if not self._take_result(table, n, seat, result) and not await self._sync(table, n):
             raise WorkerError("the bot worker found the table at another position")
+        table.moved_here = len(table.state.history)  # the next job is queued from here
         await self.after_commit(table, seat)
 
     def _take_result(self, table: LiveTable, n: int, seat: int, result: dict[str, Any]) -> bool:

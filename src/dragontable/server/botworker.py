@@ -16,6 +16,7 @@ servers holding the table play the move from the notice.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import logging
 import multiprocessing
@@ -29,15 +30,17 @@ from collections.abc import Callable, Sequence
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+import psycopg
 import sqlalchemy as sa
 
+from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.state import State
-from .botjobs import MIN_LEASE_S, Job, JobQueue, LeaseLost, renew_every
+from .botjobs import JOBS_CHANNEL, MIN_LEASE_S, Job, JobQueue, LeaseLost, renew_every
 from .botplay import choose_bot_action
 from .clocks import clock_changes
 from .db import StaleWrite, Store, TableRow
-from .fanout import send_notice
+from .fanout import libpq_url, send_notice
 from .hints import read_hint_spec, suggest
 from .live import replay_moves, table_result, table_status
 from .timesource import SystemClock
@@ -45,7 +48,10 @@ from .timesource import SystemClock
 log = logging.getLogger("dragontable.bots")
 
 IDLE_POLL_S = 0.1
-"""How long an idle worker waits before asking for a job again."""
+"""How long an idle worker waits before asking for a job again (SQLite)."""
+IDLE_WAIT_S = 0.5
+"""The same on PostgreSQL, where a new job's notice wakes it at once (the wait ends
+for jobs whose worker died: their lease ran out without a notice)."""
 STALE: dict[str, Any] = {"stale": True}
 
 
@@ -199,6 +205,8 @@ class BotWorker:
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = threading.Event()
         self.cache = StateCache()
+        self.bell = JobBell(self.store, self.stopping)
+        games.names()  # import every game now, not in the middle of a table's first move
         if self.store.engine.dialect.name == "postgresql":  # the servers listen there
             origin = f"bots-{secrets.token_hex(4)}"
 
@@ -242,8 +250,41 @@ class BotWorker:
             if parent is not None and os.getppid() != parent:
                 return
             if not self.step():
-                self.stopping.wait(IDLE_POLL_S)
+                self.bell.wait()
+        self.bell.close()
         self.store.close()
+
+
+class JobBell:
+    """How an idle worker waits for a job: on PostgreSQL it listens for new jobs' notices
+    (``botjobs.JOBS_CHANNEL``) on a connection of its own, for ``IDLE_WAIT_S`` at most;
+    elsewhere it waits ``IDLE_POLL_S``. ``stopping`` cuts a wait short."""
+
+    def __init__(self, store: Store, stopping: threading.Event) -> None:
+        self.store, self.stopping = store, stopping
+        self._conn: psycopg.Connection[Any] | None = None
+        self.listens = store.engine.dialect.name == "postgresql"
+
+    def wait(self) -> None:
+        if not self.listens:
+            self.stopping.wait(IDLE_POLL_S)
+            return
+        try:
+            if self._conn is None or self._conn.closed:
+                self._conn = psycopg.connect(libpq_url(self.store.url), autocommit=True)
+                self._conn.execute(f"LISTEN {JOBS_CHANNEL}")
+            for _ in self._conn.notifies(timeout=IDLE_WAIT_S, stop_after=1):
+                pass
+        except psycopg.Error as exc:  # poll until the database is back
+            log.warning("cannot listen for jobs (%s); polling", exc)
+            self.close()
+            self.stopping.wait(IDLE_WAIT_S)
+
+    def close(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(psycopg.Error):
+                self._conn.close()
+            self._conn = None
 
 
 def _summary(result: dict[str, Any]) -> str:

@@ -134,12 +134,36 @@ class PgFanout:
                         on_connect()
                     self._listening.set()
                     wait = RETRY_FIRST_S
-                    async for notice in conn.notifies():
-                        self._dispatch(notice.payload, on_notice)
+                    await self._hear(conn, on_notice)
             except psycopg.Error as exc:
                 log.warning("fan-out listener lost its connection (%s); again in %.1f s", exc, wait)
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RETRY_MAX_S)
+
+    async def _hear(self, conn: psycopg.AsyncConnection[Any], on_notice: Notice) -> None:
+        """Dispatch notices as the connection's socket brings them, until it fails.
+
+        The socket is watched by the event loop itself: nothing wakes while no notice
+        comes (``conn.notifies()`` would look every 0.1 s)."""
+        loop = asyncio.get_running_loop()
+        lost: asyncio.Future[None] = loop.create_future()
+        pgconn, fd = conn.pgconn, conn.pgconn.socket
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+                while (notice := pgconn.notifies()) is not None:
+                    self._dispatch(notice.extra.decode(), on_notice)
+            except psycopg.Error as exc:
+                if not lost.done():
+                    lost.set_exception(exc)
+
+        loop.add_reader(fd, readable)
+        try:
+            readable()  # any notice that came with LISTEN's answer
+            await lost
+        finally:
+            loop.remove_reader(fd)
 
     def _dispatch(self, payload: str, on_notice: Notice) -> None:
         origin, _, rest = payload.partition(":")

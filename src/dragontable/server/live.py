@@ -143,6 +143,9 @@ class LiveTable:
     """The seats connected here, as last told to the other processes."""
     said_connected: list[bool] = field(default_factory=list)
     """Who is connected, as last said to the connections here."""
+    moved_here: int = -1
+    """The action count after this process's last commit (or bot job it waited for):
+    equal to the table's, this process made the last move (``BotPlay._queues_here``)."""
 
     def __post_init__(self) -> None:
         now = time.monotonic()

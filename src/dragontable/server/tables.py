@@ -110,6 +110,7 @@ class TableManager(
         """Load every unfinished table, put the zombie on seats whose time ran out while
         the server was down, let the bots continue and start checking the clocks; hear
         of other processes' changes from then on."""
+        await asyncio.to_thread(games.names)  # import every game before the first table
         await self.fanout.start(self.on_notice, self.on_reconnect)
         for table_id in await asyncio.to_thread(self.store.unfinished):
             table = await self.get(table_id)
@@ -370,6 +371,7 @@ class TableManager(
         )
         apply_clocks(table.row, clocks)
         table.state = new
+        table.moved_here = len(new.history)
         table.last_active = time.monotonic()
         table.moves.append(Move(seat, forced, zombie))
         return {"seat": seat, "action": notation, "target": target}

@@ -8,6 +8,7 @@ manager's pool, configuration and ``_commit``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Set as AbstractSet
@@ -194,8 +195,10 @@ class BotPlay:
         n = len(table.state.history)
         if self.bot_jobs is None or not self.fanout.shared or table.moved_here == n:
             return True
-        await asyncio.sleep(JOB_TAKEOVER_S)
-        return len(table.state.history) == n
+        table.moved.clear()
+        with contextlib.suppress(TimeoutError):  # a move meanwhile: look again at once
+            await asyncio.wait_for(table.moved.wait(), JOB_TAKEOVER_S)
+        return not table.moved.is_set() and len(table.state.history) == n
 
     async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
         """Have a bot worker play (and commit) the move, then take it in: from the job's

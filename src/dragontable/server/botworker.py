@@ -199,7 +199,7 @@ class BotWorker:
     """One claim loop over one database: claim, run, finish, until told to stop."""
 
     def __init__(self, url: str, lease_s: float, max_seconds: float) -> None:
-        self.store = Store(url)
+        self.store = Store(url, pre_ping=False)  # a dropped connection: see ``step``
         self.queue = JobQueue(self.store)
         self.lease_s, self.max_seconds = lease_s, max_seconds
         self.name = f"{socket.gethostname()}:{os.getpid()}"
@@ -217,7 +217,11 @@ class BotWorker:
 
     def step(self) -> bool:
         """Run one job if there is one; whether there was."""
-        job = self.queue.claim(self.name, self.lease_s)
+        try:
+            job = self.queue.claim(self.name, self.lease_s)
+        except sa.exc.DBAPIError as exc:  # the pool has dropped the dead connections
+            log.warning("could not claim a job (%s); trying again", exc.orig or exc)
+            return False
         if job is None:
             return False
         kept = True
@@ -232,6 +236,11 @@ class BotWorker:
         except LeaseLost:  # another worker holds the job now: its result counts
             result, ok, finished, kept = STALE, True, True, False
         except Exception as exc:  # reported in the job; the worker lives on
+            if isinstance(exc, sa.exc.DBAPIError) and exc.connection_invalidated:
+                # the database dropped the connection (restarted): the job stays claimed
+                # and is taken again once its lease runs out, through a fresh connection
+                log.warning("job %d: lost the database connection (%s)", job.id, exc)
+                return True
             result, ok, finished = {"error": f"{type(exc).__name__}: {exc}"}, False, False
             self.cache = StateCache()  # what it kept may be what failed
         if not finished:

@@ -218,8 +218,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> sa.Engine:
-    """An engine for a normalised URL, tuned for its backend."""
+def make_engine(url: str, pre_ping: bool = True) -> sa.Engine:
+    """An engine for a normalised URL, tuned for its backend; ``pre_ping``: PostgreSQL
+    connections are checked (a round trip) each time one is taken from the pool."""
     parsed = sa.engine.make_url(url)
     try:
         if parsed.get_backend_name() == "sqlite":
@@ -227,7 +228,7 @@ def make_engine(url: str) -> sa.Engine:
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             return engine
         return sa.create_engine(
-            url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+            url, pool_size=10, max_overflow=10, pool_pre_ping=pre_ping, pool_recycle=1800
         )
     except (sa.exc.NoSuchModuleError, ImportError) as exc:
         raise DatabaseError(
@@ -249,9 +250,9 @@ class Store:
 
     notify: Notify | None = None
 
-    def __init__(self, url: str = DEFAULT_DB) -> None:
+    def __init__(self, url: str = DEFAULT_DB, pre_ping: bool = True) -> None:
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
+        self.engine = make_engine(self.url, pre_ping)
         # SQLite has one writer at a time and a busy writer makes the others poll with
         # sleeps of up to 100 ms: queue this process's writers on a lock instead.
         sqlite = self.engine.dialect.name == "sqlite"

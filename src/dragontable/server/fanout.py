@@ -380,6 +380,7 @@ class FanoutPlay:
         for move, zombie in zip(moves, row.zombie_actions, strict=False):
             move.zombie = zombie
         table.state, table.moves, table.undo_offer = state, moves, None
+        table.moved.set()
         self._unsent.pop(table.id, None)
         if by is not None:
             table.announce({"type": "undone", "seat": by, "actions": undone})

@@ -143,6 +143,8 @@ class LiveTable:
     """The seats connected here, as last told to the other processes."""
     said_connected: list[bool] = field(default_factory=list)
     """Who is connected, as last said to the connections here."""
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever the state takes a stored move (here or another process's)."""
     moved_here: int = -1
     """The action count after this process's last commit (or bot job it waited for):
     equal to the table's, this process made the last move (``BotPlay._queues_here``)."""
@@ -386,6 +388,7 @@ def apply_noticed(
         table.state = new
         table.moves.append(Move(seat, forced, action.zombie))
         done.append({"seat": seat, "action": action.notation, "target": target})
+    table.moved.set()
     return done
 
 

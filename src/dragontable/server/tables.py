@@ -372,6 +372,7 @@ class TableManager(
         apply_clocks(table.row, clocks)
         table.state = new
         table.moved_here = len(new.history)
+        table.moved.set()
         table.last_active = time.monotonic()
         table.moves.append(Move(seat, forced, zombie))
         return {"seat": seat, "action": notation, "target": target}

@@ -90,17 +90,17 @@ class StateCache:
     def _read(self, store: Store, job: Job) -> tuple[TableRow, State] | None:
         """Read the actions since the kept state's last one (all, without one), play them."""
         kept = self._states.pop(job.table_id, None)
-        if kept is not None and 0 < len(kept[0].history) <= job.n_actions:
+        if kept is not None and len(kept[0].history) <= job.n_actions:
             state, last_at = kept
-            since = len(state.history) - 1
-            row = store.load(job.table_id, since)
+            n = len(state.history)
+            row = store.load(job.table_id, max(n - 1, 0))  # from its last action on
             if row is None:
                 return None
-            same = row.actions[:1] == state.history[since:] and row.action_times[:1] == [last_at]
-            if same:
-                for action in row.actions[1:]:
+            last = (row.actions[:1], row.action_times[:1])
+            if n == 0 or last == (state.history[n - 1 :], [last_at]):
+                for action in row.actions[min(n, 1) :]:
                     state.apply(action)
-                self.keep(job.table_id, state, row.action_times[-1])
+                self.keep(job.table_id, state, (row.action_times or [last_at])[-1])
                 return row, state
         row = store.load(job.table_id)
         if row is None:

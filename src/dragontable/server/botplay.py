@@ -21,9 +21,10 @@ from ..core.state import State
 from .botjobs import JobWaiter
 from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
-from .db import NoticedAction, Store
+from .db import Store
 from .hints import hint_job, hint_spec
 from .live import Connection, LiveTable, apply_noticed, error
+from .notices import NoticedAction
 
 if TYPE_CHECKING:
     from .fanout import Fanout

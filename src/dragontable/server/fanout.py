@@ -6,7 +6,7 @@ ignores it: the process that wrote is the only one with connections. :class:`PgF
 sends ``NOTIFY dragontable, '<origin>:<table>:<kind>'`` there, so a notice means
 committed, and listens on a connection of its own. A process that holds the table then
 catches up (:class:`FanoutPlay`): an action's notice carries the action
-(``db.action_kind``), which it plays without reading the table back when it follows the
+(``notices.action_kind``), which it plays without reading the table back when it follows the
 actions it has; any other notice says what to re-read, never what happened.
 """
 
@@ -25,8 +25,9 @@ import sqlalchemy as sa
 
 from .botjobs import JOB, JobWaiter
 from .chat import chat_by_id, hears, load_mutes
-from .db import NoticedAction, Store, TableRow, parse_action_kind
+from .db import Store, TableRow
 from .live import LiveTable, apply_noticed, apply_stored, replay_moves
+from .notices import NoticedAction, parse_action_kind
 from .undo_offers import OFFER, load_offer
 
 log = logging.getLogger("dragontable.server")

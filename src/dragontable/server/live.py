@@ -19,8 +19,9 @@ from .. import games
 from ..core.messages import LANGUAGES, render
 from ..core.state import State
 from ..games import replay_steps
-from .db import NoticedAction, SeatRow, TableRow
+from .db import SeatRow, TableRow
 from .lobby import shown_name
+from .notices import NoticedAction
 from .timesource import Clock, SystemClock
 
 QUEUE_LIMIT = 500

@@ -19,7 +19,8 @@ Prints a JSON report on stdout: tables, games finished, actions, duration_s,
 actions_per_s, latency_ms (p50/p90/p99/max), errors, stale_refusals (an action refused
 because another move came first, which the seat then sends again: the server working as
 it should, not an error), settings, the CPU seconds of the
-server and of this script, the machine's load average, and how late this script's own
+server (counted from when its processes have finished starting: ``settled_s`` says
+how long the script waited for that) and of this script, the machine's load average, and how late this script's own
 10 ms timer fired (``own_loop_lag_ms``: delays that come from the machine, not the
 server). Progress goes to stderr. The server and this script share the machine's cores.
 """
@@ -291,6 +292,28 @@ def servers_cpu(pids: list[int]) -> tuple[float, float] | None:
     return sum(f[0] for f in found if f), sum(f[1] for f in found if f)
 
 
+SETTLE_CPU = 0.05
+"""Server CPU seconds a half-second that count as at rest (start-up is over)."""
+SETTLE_MAX_S = 60.0
+
+
+def settle(pids: list[int]) -> float:
+    """Wait until the servers and their children have finished starting (their CPU
+    use falls to ``SETTLE_CPU`` a half-second twice in a row: every worker process has
+    imported and loaded what it needs), so that start-up counts in no run's CPU;
+    return how long that took."""
+    start = time.monotonic()
+    quiet, before = 0, servers_cpu(pids)
+    while quiet < 2 and before is not None and time.monotonic() - start < SETTLE_MAX_S:
+        time.sleep(0.5)
+        now = servers_cpu(pids)
+        if now is None:
+            break
+        quiet = quiet + 1 if sum(now) - sum(before) <= SETTLE_CPU else 0
+        before = now
+    return round(time.monotonic() - start, 1)
+
+
 def _children(pid: int) -> list[int]:
     """Child process ids (uvicorn's workers), where /proc tells them."""
     try:
@@ -428,7 +451,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             bases = [f"127.0.0.1:{port}" for port, _ in servers]
             print(f"servers on {bases}, {args.tables} tables", file=sys.stderr)
-            report = asyncio.run(load(bases, args, [proc.pid for _, proc in servers]))
+            pids = [proc.pid for _, proc in servers]
+            settled = settle(pids)
+            report = asyncio.run(load(bases, args, pids))
+            report["settled_s"] = settled
         finally:
             for _, proc in servers:
                 stop_server(proc)

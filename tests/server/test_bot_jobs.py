@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from dragontable import games
 from dragontable.server import create_app
 from dragontable.server.botjobs import MAX_ATTEMPTS, Job, JobQueue
-from dragontable.server.botworker import STALE, BotWorker, run_job
+from dragontable.server.botworker import STALE, BotWorker, StateCache, run_job
 from dragontable.server.config import ServerConfig
 from dragontable.server.db import SeatRow, Store, TableRow
 from dragontable.server.schema import actions_t
@@ -158,3 +158,31 @@ def test_server_with_an_external_bot_worker_finishes_a_game(sqlite_url: str) -> 
             worker.stopping.set()
             runner.join()
     assert games.replay(record).is_over
+
+
+def play_jobs(store: Store, cache: StateCache, moves: int) -> None:
+    """Queue, claim and run ``moves`` move jobs of table ``t1`` with one worker's cache."""
+    queue = JobQueue(store)
+    for _ in range(moves):
+        move_job(store, queue)
+        job = queue.claim("w1", LEASE_S)
+        assert job is not None
+        result = run_job(store, job, 1.0, cache)
+        assert "action" in result and queue.finish(job.id, "w1", result)
+
+
+def test_a_worker_keeps_the_state_and_replays_a_record_only_when_it_must(store: Store) -> None:
+    bot_table(store)
+    cache = StateCache()
+    play_jobs(store, cache, 6)
+    assert cache.replays == 1  # the first job; then only the actions since its last one
+    row = store.load("t1")
+    assert row is not None
+    row.actions = row.actions[:2]
+    to_move = games.replay(row.record()).current_player
+    store.undo_actions("t1", 2, row.n_actions, 0, "running", to_move)
+    play_jobs(store, StateCache(), 6)  # another worker plays the table past it again
+    play_jobs(store, cache, 1)  # the stored actions no longer extend its kept state
+    assert cache.replays == 2
+    stored = store.load("t1")
+    assert stored is not None and games.replay(stored.record()).history == stored.actions

@@ -1,5 +1,6 @@
 """A bot worker (``dragontable bots``) killed with SIGKILL in the middle of a move: its
-job is claimed again once the lease runs out, the game completes, and the stored record
+short lease (renewed while a job runs) runs out, another worker already running plays
+the move within ``TAKEOVER_S`` of the kill, the game completes, and the stored record
 replays exactly, with no action played twice or lost."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +27,11 @@ from dragontable.server.schema import actions_t
 from .conftest import wait_for
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-LEASE_S = 6.0
+LEASE_S = 2.0
+"""Shorter than a move may take: the claim is renewed while the move runs."""
 MAX_SECONDS = 5.0
+TAKEOVER_S = 5.0
+"""A killed worker's move is played by another within this many seconds."""
 SEATS = ["bot:greedy", "bot:mcts:300"]
 KILL_TRIES = 5
 MID_GAME_JOBS = 6
@@ -50,8 +55,9 @@ def claimed_by(queue: JobQueue, table_id: str, pid: int) -> dict[str, Any] | Non
     return None
 
 
-def kill_mid_move(db_url: str, queue: JobQueue, table_id: str) -> dict[str, Any]:
-    """Start workers and SIGKILL each while it holds a move, until one died holding it."""
+def kill_mid_move(db_url: str, queue: JobQueue, table_id: str) -> tuple[dict[str, Any], float]:
+    """Start workers and SIGKILL each while it holds a move, until one died holding it;
+    that job and when (``time.monotonic``) its worker died."""
     for _ in range(KILL_TRIES):
         worker = start_worker(db_url)
 
@@ -61,10 +67,17 @@ def kill_mid_move(db_url: str, queue: JobQueue, table_id: str) -> dict[str, Any]
         job = wait_for(its_job, timeout=60)
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait()
+        killed_at = time.monotonic()
         held = next(j for j in queue.jobs(table_id) if j["id"] == job["id"])
-        if held["status"] == "claimed":
-            return held
+        if held["status"] == "claimed" and held["claimed_by"] == job["claimed_by"]:
+            return held, killed_at
     raise AssertionError("no worker could be killed in the middle of a move")
+
+
+def move_played(queue: JobQueue, table_id: str, job_id: int) -> bool:
+    """Whether the job was done by now, with its move played."""
+    job = next(j for j in queue.jobs(table_id) if j["id"] == job_id)
+    return job["status"] == "done" and "action" in (job["result"] or {})
 
 
 def check_record(record: dict[str, Any], seats: list[str] = SEATS) -> None:
@@ -87,9 +100,12 @@ def test_killed_bot_worker(pg_url: str) -> None:
         queue = JobQueue(store)
         body = {"game": "dragon", "players": 2, "seed": 11, "seats": SEATS}
         table_id = client.post("/api/tables", json=body).json()["id"]
-        killed = kill_mid_move(pg_url, queue, table_id)
-        survivor = start_worker(pg_url)
+        survivor = start_worker(pg_url)  # running when the other dies
         try:
+            killed, killed_at = kill_mid_move(pg_url, queue, table_id)
+            wait_for(lambda: move_played(queue, table_id, killed["id"]), timeout=60)
+            took = time.monotonic() - killed_at
+            assert took < TAKEOVER_S, f"the killed worker's move waited {took:.1f} s"
             url = f"/api/tables/{table_id}"
             wait_for(lambda: client.get(url).json()["status"] == "finished", timeout=180)
             record = client.get(f"{url}/record").json()

@@ -45,7 +45,7 @@ def _kill_both(a: Worker, pg_url: str, queue: JobQueue, table_id: str) -> dict[s
     os.killpg(bots.pid, signal.SIGKILL)
     bots.wait()
     held = next(j for j in queue.jobs(table_id) if j["id"] == job["id"])
-    return held if held["status"] == "claimed" else kill_mid_move(pg_url, queue, table_id)
+    return held if held["status"] == "claimed" else kill_mid_move(pg_url, queue, table_id)[0]
 
 
 def test_a_server_worker_and_a_bot_worker_killed_in_one_game(pg_url: str, tmp_path: Path) -> None:

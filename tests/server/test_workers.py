@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 import dragontable
 from dragontable import games
 from dragontable.server.botjobs import JobQueue
+from dragontable.server.botworker import commit_move
 from dragontable.server.db import Store
 from dragontable.server.live import replay_moves
 
@@ -35,6 +36,8 @@ START_S = 60.0
 GAME_S = 40.0
 """The longest a whole game may take here (it takes a few seconds)."""
 RECV_S = 20.0
+HEARD_S = 1.0
+"""Ample time for a ``NOTIFY`` to reach the other worker on one machine."""
 RACES = ("stale", "not_your_turn")
 """Refusals a seat may meet when another process moved first (a forced decision)."""
 BODY = {"game": "dragon", "players": 2, "seed": 7, "seats": ["human", "human"]}
@@ -168,6 +171,14 @@ def seen_actions(updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def watched(watchers: list[Client]) -> None:
+    """Wait until every spectator has its first update (it is in, the game may start)."""
+    end = time.monotonic() + START_S
+    while not all(w.updates for w in watchers):
+        assert time.monotonic() < end, "a spectator did not get in"
+        time.sleep(0.01)
+
+
 def open_table(worker: Worker) -> tuple[str, dict[int, str]]:
     created = worker.post("/api/tables", BODY)
     return created["id"], {i["seat"]: i["token"] for i in created["invitations"]}
@@ -204,7 +215,7 @@ def test_two_seats_on_two_workers_play_a_whole_game(workers: list[Worker], pg_ur
     watchers = [Client([a], table_id, None, 0), Client([b], table_id, None, 0)]
     for watcher in watchers:
         watcher.start()
-    time.sleep(0.5)  # the spectators are in before the first move
+    watched(watchers)  # the spectators are in before the first move
     seats = [Client([a], table_id, tokens[0], 1), Client([b], table_id, tokens[1], 2)]
     for seat in seats:
         seat.start()
@@ -339,3 +350,87 @@ def test_an_undo_offered_on_one_worker_is_answered_on_the_other(workers: list[Wo
         for worker in workers:
             info = worker.get(f"/api/tables/{table_id}")
             assert info["n_actions"] == back["n_actions"]
+
+
+def test_a_worker_not_holding_the_table_tells_the_holders_presence(
+    workers: list[Worker],
+) -> None:
+    """``b`` never loaded the table: its first answer gives the seat connected to ``a``."""
+    a, b = workers
+    table_id, tokens = open_table(a)
+    with connect(a.ws(table_id, tokens[0]), open_timeout=5) as ws0:
+        until_connected(ws0, [True, False])
+        time.sleep(HEARD_S)  # a's word (a NOTIFY) reaches b meanwhile; b does not ask it
+        seats = b.get(f"/api/tables/{table_id}")["seats"]
+        assert [s["connected"] for s in seats] == [True, False]
+
+
+def overtaken(state: Any, seat: int, keeps_turn: bool) -> tuple[str, str] | None:
+    """Two legal actions ``x``, ``y`` of ``seat`` at ``state`` such that after ``x`` the
+    seat is (``keeps_turn``) or is not to move with ``y`` legal, or None."""
+    for x in state.legal_actions():
+        after = state.clone()
+        after.apply(x)
+        for y in state.legal_actions():
+            fits = after.current_player == seat and not after.is_over and after.is_legal(y)
+            if fits == keeps_turn:
+                return x, y
+    return None
+
+
+def behind_its_back(store: Store, table_id: str, state: Any, action: str) -> None:
+    """Store ``action`` as another process would, without the notice (``store`` has no
+    fan-out): the workers' tables are then one move behind."""
+    row = store.load(table_id)
+    assert row is not None and row.n_actions == len(state.history)
+    seat = state.current_player
+    commit_move(store, row, state, seat, action)
+    state.apply(action)
+
+
+def play_until(store: Store, table_id: str, state: Any, keeps_turn: bool) -> tuple[str, str]:
+    """Play seeded random moves behind the workers' backs until :func:`overtaken` finds
+    a pair; that pair."""
+    rng = random.Random(5)
+    while (pair := overtaken(state, state.current_player, keeps_turn)) is None:
+        behind_its_back(store, table_id, state, rng.choice(state.legal_actions()))
+    return pair
+
+
+@pytest.mark.parametrize("keeps_turn", [True, False])
+def test_a_move_on_an_overtaken_position_lands_or_says_why(
+    workers: list[Worker], pg_url: str, keeps_turn: bool
+) -> None:
+    """Another process stored a move of the seat (its other tab, say) whose notice has
+    not come: the seat's own move lands at the new position while it still fits there,
+    else it is refused with the reason; no other error."""
+    a, b = workers
+    table_id, tokens = open_table(a)
+    store = Store(pg_url)
+    try:
+        row = store.load(table_id)
+        assert row is not None
+        state = games.create(row.game, row.players, row.seed, row.options)
+        x, y = play_until(store, table_id, state, keeps_turn)
+        seat = state.current_player
+        assert seat is not None
+        with connect(b.ws(table_id, tokens[seat]), open_timeout=5) as ws:
+            first = until_type(ws, "update")
+            assert first["your_turn"] and first["n_actions"] == len(state.history)
+            behind_its_back(store, table_id, state, x)
+            ws.send(json.dumps({"action": y}))
+            if keeps_turn:
+                landed = state.clone()
+                landed.apply(y)
+                update = until_type(ws, "update")  # any error fails here
+                while update["n_actions"] < len(landed.history):
+                    update = until_type(ws, "update")
+                assert update["n_actions"] == len(landed.history)
+                stored = store.load(table_id)
+                assert stored is not None and stored.actions == landed.history
+            else:
+                refused = until_type(ws, "error")
+                assert refused["code"] == "stale", refused
+                assert "turn now" in refused["message"] or "no longer legal" in refused["message"]
+    finally:
+        store.close()

@@ -8,8 +8,10 @@ manager's pool, configuration and ``_commit``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
 from .. import games
@@ -21,7 +23,11 @@ from .botpool import KILL_GRACE_S, BotPool, WorkerError, lane_for
 from .config import ServerConfig
 from .db import Store
 from .hints import hint_job, hint_spec
-from .live import Connection, LiveTable, Move, error
+from .live import Connection, LiveTable, apply_noticed, error
+from .notices import NoticedAction
+
+if TYPE_CHECKING:
+    from .fanout import Fanout
 
 log = logging.getLogger("dragontable.server")
 
@@ -29,6 +35,9 @@ BOT_STALLED = "a bot could not make its move; it tries again when someone opens 
 """What the table says of a failed bot move (the details go to the server's log only)."""
 HINT_LIMIT_S = 30.0
 """A hint search overrunning this (wall-clock, queueing excluded) is stopped."""
+JOB_TAKEOVER_S = 2.0
+"""With several processes: how long one that did not make the last move waits before it
+queues the bot's job itself (see ``BotPlay._queues_here``)."""
 JOB_WAIT_S = 120.0
 """With bot workers of their own: how long a table waits for its job (queueing and a
 dead worker's lease included) before it reports the bot stalled."""
@@ -62,11 +71,15 @@ class BotPlay:
     live: dict[str, LiveTable]
     bot_delay: float
     auto_forced: bool
+    _unsent: dict[str, list[dict[str, Any]]]
+    fanout: Fanout
     bot_jobs: JobWaiter | None = None
     """Set when bot workers of their own (``dragontable bots``) play the bots: moves and
     hints are then jobs in the database (:mod:`botjobs`), not runs of the local pool."""
 
     if TYPE_CHECKING:
+
+        async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ...) -> None: ...
 
         async def _commit(self, table: LiveTable, seat: int, action: str) -> None: ...
         async def after_commit(self, table: LiveTable, mover: int) -> None: ...
@@ -150,8 +163,11 @@ class BotPlay:
             while (spec := self._automatic(table)) is not None:
                 if spec != "forced" and self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                n = len(table.state.history)
+                if spec != "forced" and not await self._queues_here(table):
+                    continue
                 async with table.lock:
-                    if self._automatic(table) != spec:
+                    if self._automatic(table) != spec or len(table.state.history) != n:
                         continue
                     st = table.state
                     seat = st.current_player
@@ -171,44 +187,57 @@ class BotPlay:
             table.bot_error = BOT_STALLED
 
     # -- bot workers of their own (dragontable bots) ----------------------------------
-    async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
-        """Have a bot worker play (and commit) the move, then take it in. Caller holds
-        ``table.lock``."""
+    async def _queues_here(self, table: LiveTable) -> bool:
+        """Whether this process queues the bot's job now. With several processes holding
+        the table, the one whose move (or whose job's move) led here does, at once; the
+        others wait ``JOB_TAKEOVER_S`` first (the table has usually moved on by then:
+        False) and queue it only if it has not, as when that process died before
+        queueing: one ``enqueue`` a bot move, not one per process."""
         n = len(table.state.history)
-        await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
-        if not await self._sync(table):
+        if self.bot_jobs is None or not self.fanout.shared or table.moved_here == n:
+            return True
+        table.moved.clear()
+        with contextlib.suppress(TimeoutError):  # a move meanwhile: look again at once
+            await asyncio.wait_for(table.moved.wait(), JOB_TAKEOVER_S)
+        return not table.moved.is_set() and len(table.state.history) == n
+
+    async def _queued_move(self, table: LiveTable, jobs: JobWaiter, spec: str, seat: int) -> None:
+        """Have a bot worker play (and commit) the move, then take it in: from the job's
+        result when the table is where the job found it (the move's notice then finds
+        it played), else by reading the table. Caller holds ``table.lock``."""
+        n = len(table.state.history)
+        result = await jobs.run(table.id, "move", seat, n, spec, JOB_WAIT_S)
+        if not self._take_result(table, n, seat, result) and not await self._sync(table, n):
             raise WorkerError("the bot worker found the table at another position")
+        table.moved_here = len(table.state.history)  # the next job is queued from here
+        await self.after_commit(table, seat)
 
-    async def on_committed(self, table_id: str) -> None:
-        """Take in moves that another process committed to a table held here (a bot
-        worker, another server): the hook for a fan-out that tells of commits."""
-        table = self.live.get(table_id)
-        if table is not None:
-            async with table.lock:
-                await self._sync(table)
-
-    async def _sync(self, table: LiveTable) -> bool:
-        """Apply and broadcast the table's stored actions past the live state; whether
-        there were any. Caller holds ``table.lock``."""
-        row = await asyncio.to_thread(self.store.load, table.id)
-        have = len(table.state.history)
-        if row is None or row.n_actions <= have:
+    def _take_result(self, table: LiveTable, n: int, seat: int, result: dict[str, Any]) -> bool:
+        """Play the move a bot worker committed (its job's ``result``) here without
+        reading it back; False where the result is not enough (no move, the table
+        moved, seat clocks changed with it)."""
+        action, target = result.get("action"), result.get("target")
+        if not isinstance(action, str) or not isinstance(target, str | None):
             return False
-        state, done, moves = table.state.clone(), [], []
-        first = table.state.current_player  # who made the first of them
-        for notation, zombie in zip(row.actions[have:], row.zombie_actions[have:]):
-            seat = state.current_player
-            assert seat is not None
-            target, forced = state.shared_target(notation), state.forced_action() is not None
-            state.apply(notation)
-            moves.append(Move(seat, forced, zombie))
-            done.append({"seat": seat, "action": state.history[-1], "target": target})
-        for mine, stored in zip(table.row.seats, row.seats):
-            mine.deadline, mine.clock_left_ms = stored.deadline, stored.clock_left_ms
-        table.state, table.last_active = state, time.monotonic()
-        table.moves.extend(moves)
-        assert first is not None
-        self._drop_offer(table, "acted", first)
-        table.broadcast(done)
-        await self.after_commit(table, first)
+        if len(table.state.history) != n or table.row.clock is not None:
+            return False
+        zombie, forced = table.row.seats[seat].zombie, result.get("forced") is True
+        try:
+            done = apply_noticed(table, [NoticedAction(n, zombie, False, forced, target, action)])
+        except Exception:
+            log.exception("table %s: a bot worker's move did not apply", table.id)
+            return False
+        table.last_active = time.monotonic()
+        self._drop_offer(table, "acted", seat)
+        table.broadcast(self._unsent.pop(table.id, []) + done)  # caught up with, held back
+        return True
+
+    async def _sync(self, table: LiveTable, n: int) -> bool:
+        """Catch the table up with what is stored (:meth:`catch_up`: the tail from our
+        last action); whether it has more than ``n`` actions now. Caller holds
+        ``table.lock``."""
+        await self.catch_up(table)
+        if len(table.state.history) <= n:
+            return False
+        table.last_active = time.monotonic()
         return True

@@ -18,9 +18,10 @@ MAX_LIVE_TABLES = 2000
 IDLE_S = 300.0
 CLOCK_TICK_S = 1.0
 BOT_WORKERS = ("local", "external")
-LEASE_S = 30.0
-"""How long a bot worker's claim on a job holds by default; it must outlast the longest
-bot move."""
+LEASE_S = 4.0
+"""How long a bot worker's claim on a job holds by default; the worker renews it every
+second while the job runs (``botjobs.renew_every``), so a dead worker's table waits at
+most this long for another to take its move over."""
 
 
 @dataclass(frozen=True)

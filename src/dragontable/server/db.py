@@ -23,6 +23,7 @@ from alembic.config import Config
 
 from ..core.errors import DragontableError
 from .clockrows import ClockSettings, SeatClock, clock_columns, clock_settings, write_clocks
+from .notices import NoticedAction, action_kind
 from .schema import actions_t, seats_t, tables_t, undone_t, users_t
 
 DEFAULT_DB = "sqlite:///dragontable.sqlite3"
@@ -100,6 +101,9 @@ class TableRow:
     clock: ClockSettings | None = None
     zombie_actions: list[bool] = field(default_factory=list)
     """Per action in ``actions``: whether the zombie bot played it (revision 0006)."""
+    action_times: list[dt.datetime | None] = field(default_factory=list)
+    """Per action in ``actions``: when it was stored (an undone and replayed index has
+    a new time: a bot worker's cached state checks its last action by it)."""
 
     def record(self) -> dict[str, Any]:
         """The game record that replays to the table's current state."""
@@ -178,8 +182,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> sa.Engine:
-    """An engine for a normalised URL, tuned for its backend."""
+def make_engine(url: str, pre_ping: bool = True) -> sa.Engine:
+    """An engine for a normalised URL, tuned for its backend; ``pre_ping``: PostgreSQL
+    connections are checked (a round trip) each time one is taken from the pool."""
     parsed = sa.engine.make_url(url)
     try:
         if parsed.get_backend_name() == "sqlite":
@@ -187,7 +192,7 @@ def make_engine(url: str) -> sa.Engine:
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             return engine
         return sa.create_engine(
-            url, pool_size=10, max_overflow=10, pool_pre_ping=True, pool_recycle=1800
+            url, pool_size=10, max_overflow=10, pool_pre_ping=pre_ping, pool_recycle=1800
         )
     except (sa.exc.NoSuchModuleError, ImportError) as exc:
         raise DatabaseError(
@@ -209,9 +214,9 @@ class Store:
 
     notify: Notify | None = None
 
-    def __init__(self, url: str = DEFAULT_DB) -> None:
+    def __init__(self, url: str = DEFAULT_DB, pre_ping: bool = True) -> None:
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
+        self.engine = make_engine(self.url, pre_ping)
         # SQLite has one writer at a time and a busy writer makes the others poll with
         # sleeps of up to 100 ms: queue this process's writers on a lock instead.
         sqlite = self.engine.dialect.name == "sqlite"
@@ -304,10 +309,16 @@ class Store:
         to_move: int | None = None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
+        also: Callable[[sa.Connection], None] | None = None,
+        told: tuple[bool, str | None] = (False, None),
     ) -> None:
         """Append action number ``idx`` (``zombie``: played by the zombie bot) and the
         table's new status (with the seat to move next) and seat ``clocks`` in one
-        transaction.
+        transaction; ``also`` runs in it last (a bot worker finishes its job there).
+
+        The notice names the action itself (:func:`action_kind`) with ``told``: whether
+        it was forced and its shared target, so a process holding the table plays it
+        from the notice without reading it back or working those out again.
 
         Raises :class:`StaleWrite` if the table does not have exactly ``idx`` actions.
         """
@@ -320,7 +331,10 @@ class Store:
                 raise StaleWrite(f"table {table_id}: action {idx} is not the next one")
             conn.execute(_APPEND, {**row, "created_at": now, "zombie": zombie})
             write_clocks(conn, seats_t, table_id, clocks or {})
-            self.notice(conn, table_id, "action")
+            noticed = NoticedAction(idx, zombie, bool(clocks), *told, notation)
+            self.notice(conn, table_id, action_kind(noticed))
+            if also is not None:
+                also(conn)
 
     async def append(
         self,
@@ -333,13 +347,14 @@ class Store:
         to_move: int | None = None,
         zombie: bool = False,
         clocks: Mapping[int, SeatClock] | None = None,
+        told: tuple[bool, str | None] = (False, None),
     ) -> None:
         """:meth:`append_action` from the event loop.
 
         SQLite's write takes a fraction of a millisecond, less than handing it to a
         thread and back, so it runs in place; other databases run it in a thread.
         """
-        args = (table_id, idx, seat, notation, status, result, to_move, zombie, clocks)
+        args = (table_id, idx, seat, notation, status, result, to_move, zombie, clocks, None, told)
         if self.engine.dialect.name == "sqlite":
             self.append_action(*args)
         else:
@@ -431,6 +446,7 @@ class Store:
             stored = list(conn.execute(query.order_by(actions_t.c.idx)))
             row.actions = [a.notation for a in stored]
             row.zombie_actions = [bool(a.zombie) for a in stored]
+            row.action_times = [_aware(a.created_at) for a in stored]
         return row
 
     def unfinished(self) -> list[str]:

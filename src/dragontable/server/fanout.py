@@ -5,7 +5,9 @@ calls ``Store.notice`` inside its transaction. :class:`LocalFanout` (SQLite, one
 ignores it: the process that wrote is the only one with connections. :class:`PgFanout`
 sends ``NOTIFY dragontable, '<origin>:<table>:<kind>'`` there, so a notice means
 committed, and listens on a connection of its own. A process that holds the table then
-re-reads it (:class:`FanoutPlay`): the notice says what to read, never what happened.
+catches up (:class:`FanoutPlay`): an action's notice carries the action
+(``notices.action_kind``), which it plays without reading the table back when it follows the
+actions it has; any other notice says what to re-read, never what happened.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import psycopg
 import sqlalchemy as sa
 
+from .botjobs import JOB, JobWaiter
 from .chat import chat_by_id, hears, load_mutes
 from .db import Store, TableRow
-from .live import LiveTable, Move, replay_moves
+from .live import LiveTable, apply_noticed, apply_stored, replay_moves
+from .notices import NoticedAction, parse_action_kind
 from .undo_offers import OFFER, load_offer
 
 log = logging.getLogger("dragontable.server")
@@ -37,7 +41,10 @@ LISTEN_TIMEOUT_S = 30.0
 
 DROP_REASONS = ("declined", "acted", "handed")
 """Why an undo offer may be dropped (``seats.UNDO_DROPPED``)."""
-ALL = frozenset({"all"})
+ALL_KIND = "all"
+ALL = frozenset({ALL_KIND})
+MAX_PAYLOAD = 8000
+"""PostgreSQL's limit on a ``NOTIFY`` payload, in bytes."""
 """Every kind of change: what a listener that reconnects must assume it missed."""
 Notice = Callable[[str, str], None]
 """Told a table id and the kind of change another process committed."""
@@ -91,8 +98,7 @@ class PgFanout:
         store.notify = self._notify
 
     def _notify(self, conn: sa.Connection, table_id: str, kind: str) -> None:
-        payload = f"{self.origin}:{table_id}:{kind}"
-        conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
+        send_notice(conn, self.origin, table_id, kind)
 
     async def tell(self, table_id: str, kind: str) -> None:
         """``NOTIFY`` the other processes of something no table write carries."""
@@ -129,18 +135,50 @@ class PgFanout:
                         on_connect()
                     self._listening.set()
                     wait = RETRY_FIRST_S
-                    async for notice in conn.notifies():
-                        self._dispatch(notice.payload, on_notice)
+                    await self._hear(conn, on_notice)
             except psycopg.Error as exc:
                 log.warning("fan-out listener lost its connection (%s); again in %.1f s", exc, wait)
                 await asyncio.sleep(wait)
                 wait = min(wait * 2, RETRY_MAX_S)
+
+    async def _hear(self, conn: psycopg.AsyncConnection[Any], on_notice: Notice) -> None:
+        """Dispatch notices as the connection's socket brings them, until it fails.
+
+        The socket is watched by the event loop itself: nothing wakes while no notice
+        comes (``conn.notifies()`` would look every 0.1 s)."""
+        loop = asyncio.get_running_loop()
+        lost: asyncio.Future[None] = loop.create_future()
+        pgconn, fd = conn.pgconn, conn.pgconn.socket
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+                while (notice := pgconn.notifies()) is not None:
+                    self._dispatch(notice.extra.decode(), on_notice)
+            except psycopg.Error as exc:
+                if not lost.done():
+                    lost.set_exception(exc)
+
+        loop.add_reader(fd, readable)
+        try:
+            readable()  # any notice that came with LISTEN's answer
+            await lost
+        finally:
+            loop.remove_reader(fd)
 
     def _dispatch(self, payload: str, on_notice: Notice) -> None:
         origin, _, rest = payload.partition(":")
         table_id, _, kind = rest.partition(":")
         if origin != self.origin and table_id and kind:
             on_notice(table_id, kind)
+
+
+def send_notice(conn: sa.Connection, origin: str, table_id: str, kind: str) -> None:
+    """``NOTIFY`` the listening processes, from ``origin``, inside ``conn``'s transaction."""
+    payload = f"{origin}:{table_id}:{kind}"
+    if len(payload.encode()) >= MAX_PAYLOAD:  # PostgreSQL refuses it: say only what to read
+        payload = f"{origin}:{table_id}:{ALL_KIND}"
+    conn.execute(sa.select(sa.func.pg_notify(CHANNEL, payload)))
 
 
 def make_fanout(store: Store) -> Fanout:
@@ -163,21 +201,27 @@ def copy_seats(table: LiveTable, row: TableRow) -> list[dict[str, Any]]:
     return changes
 
 
-def apply_stored(table: LiveTable, actions: list[str], zombies: list[bool]) -> list[dict[str, Any]]:
-    """Play actions another process stored; return them as ``broadcast`` takes them."""
-    done = []
-    for notation, zombie in zip(actions, zombies, strict=True):
-        state = table.state
-        seat = state.current_player
-        assert seat is not None
-        forced = state.forced_action() is not None
-        target = state.shared_target(notation)
-        new = state.clone()
-        new.apply(notation)
-        table.state = new
-        table.moves.append(Move(seat, forced, zombie))
-        done.append({"seat": seat, "action": notation, "target": target})
-    return done
+def notified_actions(table: LiveTable, kinds: AbstractSet[str]) -> list[NoticedAction] | None:
+    """The actions that the notices ``kinds`` tell of past the table's own, when they
+    are all it needs to know: every notice is an action's, none changed seat clocks,
+    and they follow on from its history without a gap; else None."""
+    have = table.state.history
+    found = []
+    for kind in kinds:
+        parsed = parse_action_kind(kind)
+        if parsed is None or parsed.clocks:
+            return None
+        found.append(parsed)
+    new: list[NoticedAction] = []
+    for action in sorted(found, key=lambda a: a.idx):
+        if action.idx < len(have):
+            if have[action.idx] != action.notation:
+                return None  # ours is not the stored history (an undo): read it
+        elif action.idx == len(have) + len(new):
+            new.append(action)
+        else:
+            return None  # a notice is missing in between
+    return new
 
 
 class FanoutPlay:
@@ -198,6 +242,7 @@ class FanoutPlay:
         @staticmethod
         def _announce_offer(table: LiveTable) -> None: ...
 
+    bot_jobs: JobWaiter | None
     _dirty: dict[str, set[str]]
     """Per table held here, the kinds of change noticed and not yet caught up with."""
     _refreshing: dict[str, asyncio.Task[None]]
@@ -211,6 +256,10 @@ class FanoutPlay:
         loop = asyncio.get_running_loop()
         if kind.startswith("presence"):
             self.on_presence(table_id, kind)
+            return
+        if kind.startswith(JOB):
+            if self.bot_jobs is not None:
+                self.bot_jobs.heard(kind)
             return
         if kind.startswith("chat:") and kind[5:].isdigit():
             loop.create_task(self._relay_chat(table_id, int(kind[5:])))
@@ -241,7 +290,23 @@ class FanoutPlay:
             self._refreshing.pop(table_id, None)
 
     async def catch_up(self, table: LiveTable, kinds: AbstractSet[str] = ALL) -> None:
-        """Re-read the table and tell its connections what changed. Caller holds ``table.lock``."""
+        """Bring the table up to date and tell its connections what changed: from the
+        notices alone when they are actions that follow ours, else by re-reading it.
+        Caller holds ``table.lock``."""
+        notified = notified_actions(table, kinds)
+        if notified is not None:
+            try:
+                done = apply_noticed(table, notified)
+            except Exception:  # not what the notice said: read the table instead
+                log.exception("table %s: a notified action did not apply", table.id)
+            else:
+                if done or self._unsent.get(table.id):
+                    await self._took_actions(table, done, [], kinds)
+                return
+        await self._reread(table, kinds)
+
+    async def _reread(self, table: LiveTable, kinds: AbstractSet[str]) -> None:
+        """Re-read the table (the tail from our last action, all of it after an undo)."""
         have = table.state.history
         n = len(have)
         undo = [int(k[5:]) for k in kinds if k.startswith("undo:") and k[5:].isdigit()]
@@ -258,6 +323,16 @@ class FanoutPlay:
             await self._rebuild(table, row, undo[0] if undo else None)
             return
         done = apply_stored(table, row.actions[n - since :], row.zombie_actions[n - since :])
+        await self._took_actions(table, done, changes, kinds)
+
+    async def _took_actions(
+        self,
+        table: LiveTable,
+        done: list[dict[str, Any]],
+        changes: list[dict[str, Any]],
+        kinds: AbstractSet[str],
+    ) -> None:
+        """Tell the connections of actions and seat changes taken from another process."""
         if done:
             self._drop_offer(table, "acted", done[0]["seat"])
         for message in changes:
@@ -306,6 +381,7 @@ class FanoutPlay:
         for move, zombie in zip(moves, row.zombie_actions, strict=False):
             move.zombie = zombie
         table.state, table.moves, table.undo_offer = state, moves, None
+        table.moved.set()
         self._unsent.pop(table.id, None)
         if by is not None:
             table.announce({"type": "undone", "seat": by, "actions": undone})

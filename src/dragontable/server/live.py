@@ -21,6 +21,7 @@ from ..core.state import State
 from ..games import replay_steps
 from .db import SeatRow, TableRow
 from .lobby import shown_name
+from .notices import NoticedAction
 from .timesource import Clock, SystemClock
 
 QUEUE_LIMIT = 500
@@ -143,6 +144,11 @@ class LiveTable:
     """The seats connected here, as last told to the other processes."""
     said_connected: list[bool] = field(default_factory=list)
     """Who is connected, as last said to the connections here."""
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set whenever the state takes a stored move (here or another process's)."""
+    moved_here: int = -1
+    """The action count after this process's last commit (or bot job it waited for):
+    equal to the table's, this process made the last move (``BotPlay._queues_here``)."""
 
     def __post_init__(self) -> None:
         now = time.monotonic()
@@ -156,7 +162,7 @@ class LiveTable:
         state, moves = replay_moves(row.record())
         for move, zombie in zip(moves, row.zombie_actions):
             move.zombie = zombie
-        row.actions, row.zombie_actions = [], []
+        row.actions, row.zombie_actions, row.action_times = [], [], []
         return cls(row, state, moves=moves)
 
     @property
@@ -356,6 +362,36 @@ class LiveTable:
         if offer is None:
             return None
         return {"type": "undo_offer", "seat": offer.seat, "waiting": sorted(offer.waiting)}
+
+
+def apply_stored(table: LiveTable, actions: list[str], zombies: list[bool]) -> list[dict[str, Any]]:
+    """Play actions another process stored (read back); return them as ``broadcast``
+    takes them."""
+    told = [
+        NoticedAction(0, z, False, False, None, a) for a, z in zip(actions, zombies, strict=True)
+    ]
+    return apply_noticed(table, told, known=False)
+
+
+def apply_noticed(
+    table: LiveTable, actions: list[NoticedAction], known: bool = True
+) -> list[dict[str, Any]]:
+    """Play actions another process stored; return them as ``broadcast`` takes them.
+    ``known``: their forced flags and targets are the notices' (else worked out here)."""
+    done = []
+    for action in actions:
+        state = table.state
+        seat = state.current_player
+        assert seat is not None
+        forced = action.forced if known else state.forced_action() is not None
+        target = action.target if known else state.shared_target(action.notation)
+        new = state.clone()
+        new.apply(action.notation)
+        table.state = new
+        table.moves.append(Move(seat, forced, action.zombie))
+        done.append({"seat": seat, "action": action.notation, "target": target})
+    table.moved.set()
+    return done
 
 
 def public_info(

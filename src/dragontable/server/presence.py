@@ -4,8 +4,10 @@ A process knows its own connections (``LiveTable.conns``). With several processe
 one PostgreSQL (:class:`fanout.PgFanout`) each tells the others which seats of a table
 it holds a connection for, whenever that set changes and again every ``HEARTBEAT_S``;
 what another process said counts for ``TTL_S``, so the seats of a process killed outright
-go absent within ``TTL_S`` (unless their pages reconnected elsewhere first). A process
-that loads a table asks the others (``presence?``) rather than wait for a heartbeat.
+go absent within ``TTL_S`` (unless their pages reconnected elsewhere first). Every process
+hears every notice: what it hears of a table it does not hold is kept too
+(``PresencePlay.heard``), so a table it loads (for ``GET /api/tables/{id}``, say) starts
+with the presence its holders told; it also asks them (``presence?``).
 
 A seat counts as connected when a connection anywhere has it: the page's dots, the grace
 period before another player may hand an absent seat to a bot, and the "your turn" mail
@@ -56,6 +58,15 @@ class PresencePlay:
     live: dict[str, LiveTable]
     fanout: Fanout
     _telling: set[asyncio.Task[None]]
+    heard: dict[str, dict[str, tuple[frozenset[int], float]]]
+    """Per table not held here, what other processes said of it (as ``elsewhere``)."""
+
+    def presence_heard(self, table: LiveTable) -> None:
+        """A table is loaded here: take what other processes said of it meanwhile."""
+        told = self.heard.pop(table.id, {})
+        now = time.monotonic()
+        table.elsewhere.update({o: (s, u) for o, (s, u) in told.items() if u > now})
+        table.mark_presence()
 
     def presence_changed(self, table: LiveTable) -> None:
         """A connection came or went here: tell other processes if this one's seats
@@ -107,6 +118,7 @@ class PresencePlay:
         """Another process said which seats it holds (or asked who holds what)."""
         table = self.live.get(table_id)
         if table is None:
+            self._hear(table_id, kind)
             return
         if kind == ASK:
             if table.local_seats():
@@ -121,6 +133,27 @@ class PresencePlay:
             table.elsewhere.pop(origin, None)
         self.announce_presence(table)
 
+    def _hear(self, table_id: str, kind: str) -> None:
+        """Keep what another process said of a table not held here."""
+        if (said := parse_presence(kind)) is None:
+            return
+        origin, seats = said
+        if seats:
+            self.heard.setdefault(table_id, {})[origin] = (seats, time.monotonic() + TTL_S)
+        elif (told := self.heard.get(table_id)) is not None:
+            told.pop(origin, None)
+            if not told:
+                del self.heard[table_id]
+
+    def _forget_heard(self, now: float) -> None:
+        """Drop what was heard of tables not held here longer than ``TTL_S`` ago."""
+        for table_id in list(self.heard):
+            told = {o: (s, u) for o, (s, u) in self.heard[table_id].items() if u > now}
+            if told:
+                self.heard[table_id] = told
+            else:
+                del self.heard[table_id]
+
     async def presence_forever(self) -> None:
         """Forget what other processes said too long ago; repeat this one's seats."""
         beats = round(HEARTBEAT_S / CHECK_S)
@@ -128,6 +161,7 @@ class PresencePlay:
         while True:
             await asyncio.sleep(CHECK_S)
             count = (count + 1) % beats
+            self._forget_heard(time.monotonic())
             for table in list(self.live.values()):
                 table.forget_expired(time.monotonic())
                 self.announce_presence(table)

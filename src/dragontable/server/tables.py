@@ -21,7 +21,7 @@ from .. import games
 from ..core.datafiles import configure_data_dirs, data_dirs
 from ..core.errors import IllegalAction, NotationError, Refusal
 from ..core.messages import render
-from .botjobs import JobQueue, JobWaiter
+from .botjobs import NOTICED_POLL_S, POLL_S, JobQueue, JobWaiter
 from .botplay import BotPlay
 from .botpool import BotPool
 from .chat import ChatRequests, load_mutes
@@ -58,6 +58,11 @@ MESSAGES = (
 """The requests a client may send, for error messages."""
 
 
+STALE_RETRIES = 3
+"""How often a seat's move is tried again at the new position after another process's
+move came first, before the seat is told ``stale``."""
+
+
 class ServerFull(Exception):
     """No room for another live table (``ServerConfig.max_live_tables``)."""
 
@@ -82,7 +87,7 @@ class TableManager(
         self.store = store
         self.fanout = fanout or make_fanout(store)
         self._dirty, self._refreshing, self._unsent = {}, {}, {}
-        self._telling = set()
+        self._telling, self.heard = set(), {}
         self.clock = clock or SystemClock()
         self.chat_limiter = SlidingWindow(CHAT_MESSAGES, CHAT_WINDOW_S)
         self.bot_delay = bot_delay
@@ -92,7 +97,8 @@ class TableManager(
             dict(self.config.processes), setup=partial(configure_data_dirs, data_dirs())
         )
         if self.config.bot_workers == "external":  # dragontable bots play the bots
-            self.bot_jobs = JobWaiter(JobQueue(store))
+            poll_s = NOTICED_POLL_S if self.fanout.shared else POLL_S  # notices tell ends
+            self.bot_jobs = JobWaiter(JobQueue(store), poll_s)
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
@@ -104,6 +110,7 @@ class TableManager(
         """Load every unfinished table, put the zombie on seats whose time ran out while
         the server was down, let the bots continue and start checking the clocks; hear
         of other processes' changes from then on."""
+        await asyncio.to_thread(games.names)  # import every game before the first table
         await self.fanout.start(self.on_notice, self.on_reconnect)
         for table_id in await asyncio.to_thread(self.store.unfinished):
             table = await self.get(table_id)
@@ -153,6 +160,7 @@ class TableManager(
                 await self.sync_clocks(table)
                 await self.reload_offer(table)
                 self.live[table_id] = table
+                self.presence_heard(table)
                 self.ask_presence(table)
         return table
 
@@ -281,14 +289,34 @@ class TableManager(
             if table.row.seats[conn.seat].bot is not None:
                 return error("handed_over", "a bot plays your seat now; reclaim it first")
             try:
-                if not await self._try_commit(table, conn.seat, message["action"]):
-                    return error("stale", "another move came first; here is the table now")
+                if stale := await self._commit_or_why(table, conn.seat, message["action"]):
+                    return stale
             except NotationError as exc:
                 return refusal("notation", exc, conn.lang, table.names_in(conn.lang))
             except IllegalAction as exc:
                 return refusal("illegal", exc, conn.lang, table.names_in(conn.lang))
         self.kick(table)
         return None
+
+    async def _commit_or_why(
+        self, table: LiveTable, seat: int, action: str
+    ) -> dict[str, Any] | None:
+        """Commit a seat's ``action``; if another process's move came first (the table
+        has caught up with it), commit it again at the new position while it is still
+        the seat's turn and the action still legal there. None once committed, else the
+        ``stale`` error saying why it no longer fits. Caller holds ``table.lock``."""
+        for _ in range(STALE_RETRIES):
+            if await self._try_commit(table, seat, action):
+                return None
+            st = table.state
+            if st.is_over:
+                return error("stale", "another move came first and the game is over")
+            if st.current_player != seat or table.row.seats[seat].bot is not None:
+                who = table.names[st.current_player] if st.current_player is not None else "-"
+                return error("stale", f"another move came first: it is {who}'s turn now")
+            if not st.is_legal(action):
+                return error("stale", "another move came first: your move is no longer legal")
+        return error("stale", "other moves kept coming first; here is the table now")
 
     async def _commit(self, table: LiveTable, seat: int, action: str) -> None:
         """:meth:`_try_commit`; if another process moved first, the table has caught up."""
@@ -339,9 +367,12 @@ class TableManager(
             new.current_player,
             zombie,
             clocks,
+            told=(forced, target),
         )
         apply_clocks(table.row, clocks)
         table.state = new
+        table.moved_here = len(new.history)
+        table.moved.set()
         table.last_active = time.monotonic()
         table.moves.append(Move(seat, forced, zombie))
         return {"seat": seat, "action": notation, "target": target}

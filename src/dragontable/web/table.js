@@ -103,6 +103,7 @@ function handle(msg) {
     if (restoring) msg.restore = true;
     restoring = false;
     queueUpdate(msg);
+    resendStale(msg);
   } else if (msg.type === "presence" && lastUpdate) {
     lastUpdate.connected = msg.connected;
     if (msg.seats) lastUpdate.seats = msg.seats;
@@ -110,6 +111,7 @@ function handle(msg) {
   } else if (FEATURE_MESSAGES[msg.type]) {
     FEATURE_MESSAGES[msg.type](msg);
   } else if (msg.type === "error") {
+    if (msg.code === "stale" && lastSent !== null) { staleMove = lastSent; lastSent = null; return; }
     const message = detailText(msg.detail, msg.message);
     const text = t(`error.${msg.code}`, { message }, message);
     if (msg.code === "cannot_chat" || msg.code === "cannot_mute") { chatError(text); return; }
@@ -269,8 +271,27 @@ function showEnd(msg) {
     el("p", {}, el("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record` }, t("table.download"))));
 }
 
+// A move that another worker's move overtook (`stale`) is sent once more, unnoticed, if
+// the position the server sends next still offers it to this seat.
+let lastSent = null;
+let staleMove = null;
+
 function send(action) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ action }));
+  lastSent = action;
+}
+
+function resendStale(update) {
+  const move = staleMove;
+  staleMove = null;
+  if (move === null) return false;
+  if (update.your_turn && update.legal_actions.includes(move) && socket?.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ action: move }));
+    lastSent = null;  // once only: a second refusal is shown
+    return true;
+  }
+  document.getElementById("error").textContent = t("error.stale", {}, "");
+  return false;
 }
 
 // -- undo offers, seats handed to bots, end chart and replay link ------------------

@@ -285,7 +285,8 @@ function resendStale(update) {
   const move = staleMove;
   staleMove = null;
   if (move === null) return false;
-  if (update.your_turn && update.legal_actions.includes(move) && socket?.readyState === WebSocket.OPEN) {
+  const offered = (update.choices || []).some((c) => c.action === move);
+  if (update.your_turn && offered && socket?.readyState === WebSocket.OPEN) {
     socket.send(JSON.stringify({ action: move }));
     lastSent = null;  // once only: a second refusal is shown
     return true;

@@ -7,7 +7,8 @@ STAMP  := $(VENV)/.installed
 AXE_VERSION := 4.14.1
 AXE    := $(VENV)/axe/node_modules/axe-core/axe.min.js
 # torch's CPU build for the train extra, installed before it so that pip does not take
-# the registry's CUDA build (with its nvidia-* wheels); override where another CPU build is at hand
+# the registry's CUDA build (with its nvidia-* wheels); override where another CPU build is at hand.
+# Where no such build can be had (PyPI has none), the step says so and the install goes on.
 TORCH  ?= torch==2.13.0+cpu
 
 .PHONY: run test system-deps lint typecheck axe unit bench pictures clean
@@ -15,7 +16,7 @@ TORCH  ?= torch==2.13.0+cpu
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '$(TORCH)'
+	$(BIN)/python -m pip install --quiet '$(TORCH)' || echo "make: $(TORCH) is not on this machine's registries; the train extra takes the registry's torch"
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
